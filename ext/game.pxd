@@ -1,0 +1,29 @@
+# The one C-level game interface: each core (ext/<game>.pyx) fills a GameDef with pointers
+# to its noexcept nogil functions and hands it out in a PyCapsule named "splendor_ai.GameDef"
+# (module function `game_def()`). The search (ext/search.pyx) drives any game through it, on
+# opaque state blocks of `state_size` bytes that are copied with memcpy.
+from rng cimport Rng
+
+ctypedef struct GameDef:
+    const char* name
+    int state_size          # bytes of one state; a copy is a memcpy
+    int max_actions         # upper bound on the count legal_actions writes
+    int num_actions         # size of the dense action-id space
+    int max_players
+    int (*n_players)(const void* s) noexcept nogil
+    # The seat to act, or -1 once the game is over.
+    int (*current_player)(const void* s) noexcept nogil
+    # The search's action set (gold only for the shortfall), sorted; returns the count.
+    int (*legal_actions)(const void* s, int* out) noexcept nogil
+    # Plays an action known to be legal.
+    void (*apply)(void* s, int action) noexcept nogil
+    # Per seat: 1 win, 0 loss, shared wins split; all 0 before the end.
+    void (*returns)(const void* s, double* out) noexcept nogil
+    # Redraws everything `seat` cannot see from the cards it has not seen.
+    void (*resample)(void* s, int seat, Rng* rng) noexcept nogil
+    # Heuristic: per seat, a probability of winning (sums to 1); used at rollout cut-offs.
+    void (*evaluate)(const void* s, double* out) noexcept nogil
+    # Rollout policy: the index (into acts[0..n)) of the action to play.
+    int (*policy)(const void* s, const int* acts, int n, Rng* rng) noexcept nogil
+    # Prior weights for the tree policy over acts[0..n) (need not be normalised).
+    void (*priors)(const void* s, const int* acts, int n, float* out) noexcept nogil

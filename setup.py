@@ -1,0 +1,47 @@
+"""Build of the Cython cores in ext/.
+
+Compiler directives are set once, here.  SPLENDOR_AI_DEBUG=1 in the environment at build
+time turns bounds checking, wrap-around indexing and initialisation checks back on (and
+drops -O3) for debugging the cores.
+"""
+import os
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("SPLENDOR_AI_DEBUG", "") not in ("", "0")
+
+DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "nonecheck": False,
+    "embedsignature": True,
+}
+
+CFLAGS = ["-O0", "-g"] if DEBUG else ["-O3"]
+
+# One extension module per .pyx in ext/, installed as splendor_ai._core.<name>.
+CORES = ["base"]
+
+extensions = [
+    Extension(
+        f"splendor_ai._core.{name}",
+        [f"ext/{name}.pyx"],
+        include_dirs=["ext"],
+        extra_compile_args=CFLAGS,
+    )
+    for name in CORES
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=DIRECTIVES,
+        include_path=["ext"],
+        # The generated .c goes to build/, never next to the sources.
+        build_dir="build/cython",
+    ),
+)

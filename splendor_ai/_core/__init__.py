@@ -1,0 +1,1 @@
+"""Compiled Cython cores (built from ext/ by setup.py). Nothing here is written by hand."""
