@@ -37,7 +37,7 @@ cdef enum:
 ctypedef struct BPlayer:
     int8_t tokens[6]
     int8_t bonus[5]
-    int8_t points
+    int16_t points
     int8_t n_cards
     int8_t n_res
     int8_t res[3]          # card id, -1 = hidden from this state's observer

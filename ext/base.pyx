@@ -6,9 +6,10 @@
 # the parity test (tests/test_base_parity.py) compares the two after every action.
 from libc.stdint cimport int8_t, int32_t, uint16_t, uint64_t
 from libc.string cimport memcpy, memset
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
-from rng cimport Rng, rng_seed, rng_below
+from rng cimport Rng, rng_seed, rng_below, rng_uniform
 from base cimport *
 from game cimport GameDef
 
@@ -153,6 +154,8 @@ cdef int _main_actions(const BState* s, int* out, bint all_payments) noexcept no
                     gems = C_COST[cid][c] - p.bonus[c]
                     if gems > p.tokens[c]:
                         gems = p.tokens[c]
+                    if gems < 0:
+                        gems = 0
                     if PAY[v][c] > gems:
                         ok = False
                         break
@@ -431,6 +434,156 @@ cdef int b_random_playout(BState* s, Rng* rng, int max_actions) noexcept nogil:
     return count
 
 
+# ---------------------------------------------------------------------------- heuristics
+# Used by the search (through BASE_DEF): a cheap evaluation at rollout cut-offs, the rollout
+# policy and the tree's priors. Their weights are documented in docs/search.md.
+from libc.math cimport exp
+
+cdef double EVAL_TEMPERATURE = 1.6   # points; softmax of the seat values
+cdef double EVAL_BONUS = 0.45         # one permanent bonus, in points
+cdef double EVAL_GEM = 0.12
+cdef double EVAL_GOLD = 0.2
+cdef double EVAL_NOBLE = 2.0          # a noble fully in reach (scaled by progress squared)
+
+
+cdef double _seat_value(const BState* s, int i) noexcept nogil:
+    cdef const BPlayer* p = &s.p[i]
+    cdef double v = p.points, prog, need, have
+    cdef int c, j, b = 0
+    for c in range(5):
+        b += p.bonus[c] if p.bonus[c] < 6 else 6
+    v += EVAL_BONUS * b
+    v += EVAL_GEM * (p.tokens[0] + p.tokens[1] + p.tokens[2] + p.tokens[3] + p.tokens[4])
+    v += EVAL_GOLD * p.tokens[B_GOLD]
+    for j in range(s.n_nobles):
+        need = 0
+        have = 0
+        for c in range(5):
+            need += N_REQ[s.nobles[j]][c]
+            have += p.bonus[c] if p.bonus[c] < N_REQ[s.nobles[j]][c] else N_REQ[s.nobles[j]][c]
+        prog = have / need
+        v += EVAL_NOBLE * prog * prog * prog
+    return v
+
+
+cdef void b_evaluate(const void* state, double* out) noexcept nogil:
+    cdef const BState* s = <const BState*>state
+    cdef double best = -1e9, total = 0.0
+    cdef int i
+    if s.phase == PH_OVER:
+        b_returns(state, out)
+        return
+    for i in range(s.n_players):
+        out[i] = _seat_value(s, i)
+        if out[i] > best:
+            best = out[i]
+    for i in range(s.n_players):
+        out[i] = exp((out[i] - best) / EVAL_TEMPERATURE)
+        total += out[i]
+    for i in range(s.n_players):
+        out[i] /= total
+
+
+cdef void _action_weights(const BState* s, const int* acts, int n, double* w) noexcept nogil:
+    """A positive weight per action: buying first (more for points), then useful gems."""
+    cdef const BPlayer* p = &s.p[s.current]
+    cdef double need[5]
+    cdef int i, a, c, t, cid, deficit
+    cdef int missing
+    for c in range(5):
+        need[c] = 0.0
+    if s.phase == PH_MAIN:
+        for t in range(15):
+            cid = _target_card(s, t)
+            if cid < 0:
+                continue
+            missing = 0
+            for c in range(5):
+                deficit = C_COST[cid][c] - p.bonus[c] - p.tokens[c]
+                if deficit > 0:
+                    missing += deficit
+            if missing == 0 or missing > 6:
+                continue
+            for c in range(5):
+                deficit = C_COST[cid][c] - p.bonus[c] - p.tokens[c]
+                if deficit > 0:
+                    need[c] += (1.0 + C_POINTS[cid]) / missing
+    for i in range(n):
+        a = acts[i]
+        if s.phase == PH_RETURN:
+            c = a - A_RETURN
+            w[i] = 0.1 if c == B_GOLD else 0.2 + p.tokens[c] - (need[c] if c < 5 else 0)
+            if w[i] < 0.05:
+                w[i] = 0.05
+        elif s.phase == PH_NOBLE or a == A_PASS:
+            w[i] = 1.0
+        elif a >= A_BUY:
+            cid = _target_card(s, (a - A_BUY) // B_NPAY)
+            w[i] = 6.0 + 4.0 * C_POINTS[cid]
+        elif a < A_TAKE2D:
+            w[i] = 0.5 + need[TAKE3_SET[a][0]] + need[TAKE3_SET[a][1]] + need[TAKE3_SET[a][2]]
+        elif a < A_TAKE1:
+            a -= A_TAKE2D
+            w[i] = 0.4 + need[TAKE2D_SET[a][0]] + need[TAKE2D_SET[a][1]]
+        elif a < A_TAKE2S:
+            w[i] = 0.3 + need[a - A_TAKE1]
+        elif a < A_RES_BOARD:
+            w[i] = 0.3 + 1.5 * need[a - A_TAKE2S]
+        elif a < A_RES_DECK:
+            cid = s.board[(a - A_RES_BOARD) >> 2][(a - A_RES_BOARD) & 3]
+            w[i] = 0.1 + 0.1 * C_POINTS[cid]
+        else:
+            w[i] = 0.05
+
+
+cdef int b_policy(const void* state, const int* acts, int n, Rng* rng) noexcept nogil:
+    cdef double w[B_MAX_SEARCH_ACTIONS]
+    cdef double total = 0.0, x
+    cdef int i
+    _action_weights(<const BState*>state, acts, n, w)
+    for i in range(n):
+        total += w[i]
+    x = rng_uniform(rng) * total
+    for i in range(n):
+        x -= w[i]
+        if x < 0:
+            return i
+    return n - 1
+
+
+cdef void b_priors(const void* state, const int* acts, int n, float* out) noexcept nogil:
+    cdef double w[B_MAX_SEARCH_ACTIONS]
+    cdef double total = 0.0
+    cdef int i
+    _action_weights(<const BState*>state, acts, n, w)
+    for i in range(n):
+        total += w[i]
+    for i in range(n):
+        out[i] = <float>(w[i] / total)
+
+
+cdef GameDef BASE_DEF
+BASE_DEF.name = "base"
+BASE_DEF.state_size = sizeof(BState)
+BASE_DEF.max_actions = B_MAX_SEARCH_ACTIONS
+BASE_DEF.num_actions = A_NUM
+BASE_DEF.max_players = B_MAX_PLAYERS
+BASE_DEF.n_players = b_n_players
+BASE_DEF.current_player = b_current_player
+BASE_DEF.legal_actions = b_search_actions
+BASE_DEF.apply = b_apply
+BASE_DEF.returns = b_returns
+BASE_DEF.resample = b_resample
+BASE_DEF.evaluate = b_evaluate
+BASE_DEF.policy = b_policy
+BASE_DEF.priors = b_priors
+
+
+def game_def():
+    """The core's GameDef (game.pxd) in a capsule, for the search."""
+    return PyCapsule_New(&BASE_DEF, b"splendor_ai.GameDef", NULL)
+
+
 # ---------------------------------------------------------------------------- Python face
 _PHASE_NAMES = ("main", "return", "noble", "over")
 cdef int[A_NUM] _scratch
@@ -538,6 +691,19 @@ cdef class CoreState:
             "observer": None if s.observer < 0 else s.observer,
         }
 
+    def _state_bytes(self):
+        """The raw state block, for the search (its GameDef reads it)."""
+        return PyBytes_FromStringAndSize(<char*>&self.s, sizeof(BState))
+
+    @staticmethod
+    def _from_state_bytes(bytes data):
+        cdef CoreState st
+        if len(data) != sizeof(BState):
+            raise ValueError("state block of the wrong size")
+        st = CoreState.__new__(CoreState)
+        memcpy(&st.s, <const char*>data, sizeof(BState))
+        return st
+
     def __reduce__(self):
         return (_from_position, (self.to_position(),))
 
@@ -639,8 +805,15 @@ cdef class CoreState:
         """A full state: what `seat` cannot see is redrawn (rng: a random.Random)."""
         cdef Rng r
         cdef CoreState c
+        cdef int j
         if not 0 <= seat < self.s.n_players:
             raise PositionError("seat", f"seat {seat} is out of range 0..{self.s.n_players - 1}")
+        if self.s.observer >= 0 and seat != self.s.observer:
+            for j in range(self.s.p[seat].n_res):
+                if self.s.p[seat].res[j] < 0:
+                    raise HiddenInformationError(
+                        f"this is seat {self.s.observer}'s view: it does not know the cards "
+                        f"seat {seat} sees, so it cannot be resampled for seat {seat}")
         c = self.clone()
         rng_seed(&r, rng.getrandbits(64))
         b_resample(&c.s, seat, &r)

@@ -10,13 +10,14 @@ See ``docs/notation.md`` for the notation and ``docs/positions.md`` for the posi
 """
 from __future__ import annotations
 
+import copy
 import csv
 import itertools
 import random
 from dataclasses import dataclass
 from importlib import resources
 
-from ..errors import NotationError, PositionError
+from ..errors import HiddenInformationError, NotationError, PositionError
 
 GAME = "base"
 
@@ -417,8 +418,21 @@ def initial_position(players: int, seed: int | None = None) -> dict:
     }
 
 
+def _check_knows_seat(position: dict, seat: int) -> None:
+    """A view can stand for another seat only if it knows every card that seat sees."""
+    if not 0 <= seat < position["players"]:
+        raise PositionError("seat", f"seat {seat} is out of range 0..{position['players'] - 1}")
+    observer = position.get("observer")
+    if observer is not None and observer != seat:
+        if any(r["card"] is None for r in position["seats"][seat]["reserved"]):
+            raise HiddenInformationError(
+                f"this is seat {observer}'s view: it does not know the cards seat {seat} sees")
+
+
 def view_position(position: dict, seat: int) -> dict:
     """``position`` as ``seat`` sees it: no deck order, no other seat's blind reserve."""
+    _check_knows_seat(position, seat)
+    position = copy.deepcopy(position)
     out = {k: v for k, v in position.items()}
     out["decks"] = None
     out["seats"] = []
@@ -450,8 +464,8 @@ def resample_position(position: dict, seat: int, rng: random.Random) -> dict:
 
     Other seats' blind reserves keep their level; each deck keeps its size.
     """
-    if not 0 <= seat < position["players"]:
-        raise PositionError("seat", f"seat {seat} is out of range 0..{position['players'] - 1}")
+    _check_knows_seat(position, seat)
+    position = copy.deepcopy(position)
     pools = unseen_cards(position, seat)
     for p in pools:
         rng.shuffle(p)
@@ -664,8 +678,9 @@ def validate_position(position) -> dict:
     cur = out_seats[current]
     if phase == "return" and sum(cur["tokens"]) <= TOKEN_LIMIT:
         raise PositionError("phase", "'return' but the seat to act holds 10 tokens or fewer")
-    if phase == "main" and any(sum(s["tokens"]) > TOKEN_LIMIT for s in out_seats):
-        raise PositionError("seats", "a seat holds more than 10 tokens outside the 'return' phase")
+    for i, s in enumerate(out_seats):
+        if sum(s["tokens"]) > TOKEN_LIMIT and not (phase == "return" and i == current):
+            raise PositionError(f"seats[{i}].tokens", "more than 10 tokens outside that seat's 'return' phase")
     if phase == "noble":
         b = bonuses(cur["cards"])
         qualifying = [nid for nid in nobles if all(x >= r for x, r in zip(b, NOBLES[nid].requires))]

@@ -1,0 +1,81 @@
+"""Hand-built positions for tests: start from a deal and move cards and tokens by hand,
+keeping every card in exactly one place and every token either in the supply or with a seat."""
+from __future__ import annotations
+
+import copy
+
+from splendor_ai.games.base import spec
+
+
+def _take_card(pos: dict, cid: int) -> None:
+    """Remove card cid from wherever it is (deck or board; a board slot is left empty)."""
+    for lv, deck in enumerate(pos["decks"]):
+        if cid in deck:
+            deck.remove(cid)
+            pos["deck_sizes"][lv] = len(deck)
+            return
+    for row in pos["board"]:
+        if cid in row:
+            row[row.index(cid)] = -1
+            return
+    raise AssertionError(f"card {cid} is not in a deck or on the board")
+
+
+def base_position(players=2, seed=0, *, current=0, board=None, cards=None, reserved=None,
+                  tokens=None, nobles=None, final_round=False, start_seat=0) -> dict:
+    """A base-game position.
+
+    board: {(level, slot): card id} to place face up; cards: {seat: [ids]} bought cards;
+    reserved: {seat: [(id, blind)]}; tokens: {seat: [6 counts]} taken from the supply;
+    nobles: the revealed noble ids (replaces the dealt ones).
+    """
+    pos = spec.initial_position(players, seed)
+    pos = copy.deepcopy(pos)
+    for (lv, slot), cid in (board or {}).items():
+        old = pos["board"][lv][slot]
+        if old == cid:
+            continue
+        _take_card(pos, cid)
+        if old >= 0:
+            pos["decks"][lv].insert(0, old)
+            pos["deck_sizes"][lv] = len(pos["decks"][lv])
+        pos["board"][lv][slot] = cid
+    for seat, ids in (cards or {}).items():
+        for cid in ids:
+            _take_card(pos, cid)
+        pos["seats"][seat]["cards"] = sorted(ids)
+    for seat, items in (reserved or {}).items():
+        for cid, blind in items:
+            _take_card(pos, cid)
+            pos["seats"][seat]["reserved"].append({"card": cid, "level": spec.CARDS[cid].level, "blind": blind})
+    # Refill any board slot emptied above from the bottom of its deck, as play would have.
+    for lv in range(3):
+        for slot in range(4):
+            if pos["board"][lv][slot] < 0 and pos["decks"][lv]:
+                pos["board"][lv][slot] = pos["decks"][lv].pop()
+                pos["deck_sizes"][lv] = len(pos["decks"][lv])
+    for seat, t in (tokens or {}).items():
+        for k in range(6):
+            pos["supply"][k] -= t[k]
+            assert pos["supply"][k] >= 0, "not enough tokens in the supply"
+        pos["seats"][seat]["tokens"] = list(t)
+    if nobles is not None:
+        pos["nobles"] = list(nobles)
+    pos["current"] = current
+    pos["start_seat"] = start_seat
+    pos["final_round"] = final_round
+    return spec.validate_position(pos)
+
+
+def cards_worth(points: int, level: int | None = None, exclude=()) -> list[int]:
+    """Some card ids whose points add up to exactly `points` (greedy, from the catalogue)."""
+    out, left = [], points
+    for c in sorted(spec.CARDS, key=lambda c: -c.points):
+        if c.id in exclude or (level and c.level != level):
+            continue
+        if 0 < c.points <= left:
+            out.append(c.id)
+            left -= c.points
+        if left == 0:
+            return out
+    raise AssertionError("cannot make that many points")
