@@ -1,0 +1,100 @@
+"""The command line: ``splendor-ai <command>``.
+
+Commands: ``demo`` (a game played move by move), ``selfplay`` (the arena), ``bench``
+(rules-core benchmark).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from .games import GAMES, SplendorError, load_game
+
+
+def _demo(args) -> int:
+    game = load_game(args.game, args.players)
+    state = game.new_initial_state(args.seed)
+    rng = random.Random(args.seed)
+    print(state, "\n")
+    moves = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        action = rng.choice(state.search_actions())
+        print(f"turn {state.to_position()['turn']:3d}  seat {seat}: {state.action_to_string(action)}")
+        state.apply_action(action)
+        moves += 1
+    print("\n" + str(state))
+    returns = state.returns()
+    winners = [i for i, r in enumerate(returns) if r > 0]
+    print(f"\n{moves} actions; winner(s): seat {', '.join(map(str, winners))}")
+    return 0
+
+
+def _bench(args) -> int:
+    from . import bench
+
+    return bench.main(args.rest)
+
+
+def _selfplay(args) -> int:
+    from .search.arena import arena_json, run_arena
+
+    if args.games < 1:
+        raise SystemExit("splendor-ai selfplay: --games must be at least 1")
+    if not args.bot:
+        raise SystemExit("splendor-ai selfplay: give at least one --bot")
+    if len(args.bot) > args.players:
+        raise SystemExit(f"splendor-ai selfplay: {len(args.bot)} bots for {args.players} seats")
+    result = run_arena(args.game, args.players, args.bot, args.games, seed=args.seed,
+                       processes=args.processes, progress=not args.quiet, record_dir=args.records)
+    print(result.table())
+    if args.json:
+        with open(args.json, "w") as f:
+            f.write(arena_json(result) + "\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="splendor-ai", description="A search-based AI for the Splendor games.")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo = sub.add_parser("demo", help="play one game (random moves) and print it move by move")
+    demo.add_argument("--game", choices=GAMES, default="base")
+    demo.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.set_defaults(func=_demo)
+
+    sp = sub.add_parser("selfplay", help="bots against each other, seats rotated, with a results table")
+    sp.add_argument("--game", choices=GAMES, default="base")
+    sp.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    sp.add_argument("--bot", action="append", default=[],
+                    help="random | greedy | mcts[:iterations=N,seconds=S,temperature=T,...] | level:N; "
+                         "repeat per seat (the last one fills the remaining seats)")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--seed", type=int, default=1)
+    sp.add_argument("--processes", type=int, default=None, help="parallel games (default: all cores)")
+    sp.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    sp.add_argument("--records", metavar="DIR", help="save every game as a record (JSON) in DIR")
+    sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp.set_defaults(func=_selfplay)
+
+    bench = sub.add_parser("bench", help="rules-core benchmark (see python -m splendor_ai.bench -h)", add_help=False)
+    bench.add_argument("rest", nargs=argparse.REMAINDER)
+    bench.set_defaults(func=_bench)
+    return ap
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except SplendorError as exc:
+        print(f"splendor-ai: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
