@@ -1,0 +1,385 @@
+# Information-set Monte Carlo tree search (single observer), generic over games through the
+# GameDef of game.pxd. The tree loop runs without the GIL; several trees (root parallelism,
+# one RNG stream each) can be searched at once from several Python threads.
+#
+# One iteration: copy the root state, redraw what the searching seat cannot see (resample),
+# descend the tree by UCB over the actions legal in this determinization (a child's
+# "availability" counts the visits of its parent in which it was legal), expand one action
+# (in order of the game's prior), roll out with the game's policy for at most `rollout_depth`
+# actions, score the end with the game's returns or its evaluation, and back up per seat:
+# each node accumulates the value of the seat that chose its action.
+from libc.stdint cimport int8_t, int32_t, uint32_t, uint64_t
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcpy, memset
+from libc.math cimport sqrt, log
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+
+from rng cimport Rng, rng_seed, rng_below
+from game cimport GameDef
+
+cdef enum:
+    MAX_SEATS = 4
+    MAX_PATH = 1024
+    MAX_ACTIONS = 512
+    FIRST_CAPACITY = 4096
+
+ctypedef struct Node:
+    int32_t first_child     # index of the first child (children sorted by action), -1 none
+    int32_t next_sibling    # -1 none
+    int32_t action
+    uint32_t visits
+    uint32_t avail          # parent visits in which this action was legal
+    float value             # sum of the values backed up for `player`
+    float prior
+    int8_t player           # the seat that chose `action`
+
+ctypedef struct Params:
+    long long max_iterations    # per tree; <= 0 for no limit
+    double deadline             # monotonic seconds; <= 0 for none
+    long long max_nodes         # per tree
+    int rollout_depth           # actions; < 0: play to the end (capped by rollout_cap)
+    int rollout_cap
+    double c_uct
+    double prior_weight
+    int determinize
+    int seat
+
+ctypedef struct Tree:
+    Node* nodes
+    long long n_nodes
+    long long capacity
+    long long iterations
+    int node_limit_hit
+    int stopped          # 0 running/limit, 1 cancelled, 2 time
+    double seat_values[MAX_SEATS]
+    Rng rng
+    char pad[128]        # keeps trees searched by different threads off each other's cache lines
+
+
+cdef inline double _now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef int32_t _new_node(Tree* t, const Params* P) noexcept nogil:
+    cdef Node* grown
+    cdef long long cap
+    if t.n_nodes >= P.max_nodes:
+        t.node_limit_hit = 1
+        return -1
+    if t.n_nodes >= t.capacity:
+        cap = t.capacity * 2
+        if cap > P.max_nodes:
+            cap = P.max_nodes
+        grown = <Node*>realloc(t.nodes, cap * sizeof(Node))
+        if grown == NULL:
+            t.node_limit_hit = 1
+            return -1
+        t.nodes = grown
+        t.capacity = cap
+    t.n_nodes += 1
+    return <int32_t>(t.n_nodes - 1)
+
+
+cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
+                   int* acts, float* priors, int32_t* path) noexcept nogil:
+    cdef int depth = 0, n, i, player, best_i, steps
+    cdef int32_t node = 0, child, prev, best_child, c, ins_prev
+    cdef double values[MAX_SEATS]
+    cdef double score, best_score, logn
+    cdef Node* nd
+    cdef bint expanded = False
+    cdef int nseats = g.n_players(root)
+
+    memcpy(work, root, g.state_size)
+    if P.determinize:
+        g.resample(work, P.seat, &t.rng)
+    path[0] = 0
+    depth = 1
+    # -- selection and expansion
+    while depth < MAX_PATH:
+        player = g.current_player(work)
+        if player < 0:
+            break
+        n = g.legal_actions(work, acts)
+        # Walk the sorted children beside the sorted legal actions.
+        child = t.nodes[node].first_child
+        best_child = -1
+        best_score = -1e300
+        best_i = -1      # the legal action to expand, if any is not in the tree
+        i = 0
+        while i < n:
+            while child >= 0 and t.nodes[child].action < acts[i]:
+                child = t.nodes[child].next_sibling
+            if child >= 0 and t.nodes[child].action == acts[i]:
+                nd = &t.nodes[child]
+                nd.avail += 1
+                if nd.visits > 0:
+                    logn = log(<double>nd.avail)
+                    score = (nd.value / nd.visits + P.c_uct * sqrt(logn / nd.visits)
+                             + P.prior_weight * nd.prior / (1.0 + nd.visits))
+                    if score > best_score:
+                        best_score = score
+                        best_child = child
+            elif best_i < 0:
+                best_i = i
+            i += 1
+        if best_i >= 0 and t.n_nodes >= P.max_nodes:
+            t.node_limit_hit = 1
+        elif best_i >= 0:
+            # Expand: the unexpanded legal action with the highest prior.
+            g.priors(work, acts, n, priors)
+            child = t.nodes[node].first_child
+            best_i = -1
+            i = 0
+            while i < n:
+                while child >= 0 and t.nodes[child].action < acts[i]:
+                    child = t.nodes[child].next_sibling
+                if not (child >= 0 and t.nodes[child].action == acts[i]):
+                    if best_i < 0 or priors[i] > priors[best_i]:
+                        best_i = i
+                i += 1
+            c = _new_node(t, P)
+            if c >= 0:
+                nd = &t.nodes[c]
+                nd.first_child = -1
+                nd.action = acts[best_i]
+                nd.visits = 0
+                nd.avail = 1
+                nd.value = 0
+                nd.prior = priors[best_i]
+                nd.player = <int8_t>player
+                # insert in order
+                ins_prev = -1
+                child = t.nodes[node].first_child
+                while child >= 0 and t.nodes[child].action < nd.action:
+                    ins_prev = child
+                    child = t.nodes[child].next_sibling
+                nd.next_sibling = child
+                if ins_prev < 0:
+                    t.nodes[node].first_child = c
+                else:
+                    t.nodes[ins_prev].next_sibling = c
+                g.apply(work, nd.action)
+                path[depth] = c
+                depth += 1
+                break
+        if best_child < 0:
+            break   # nothing in the tree is legal here and nothing can be added: roll out
+        g.apply(work, t.nodes[best_child].action)
+        path[depth] = best_child
+        depth += 1
+        node = best_child
+    # -- rollout
+    steps = 0
+    while g.current_player(work) >= 0:
+        if P.rollout_depth >= 0 and steps >= P.rollout_depth:
+            break
+        if steps >= P.rollout_cap:
+            break
+        n = g.legal_actions(work, acts)
+        g.apply(work, acts[g.policy(work, acts, n, &t.rng)])
+        steps += 1
+    if g.current_player(work) < 0:
+        g.returns(work, values)
+    else:
+        g.evaluate(work, values)
+    # -- backup
+    for i in range(1, depth):
+        nd = &t.nodes[path[i]]
+        nd.visits += 1
+        nd.value += <float>values[nd.player]
+    t.nodes[0].visits += 1
+    for i in range(nseats):
+        t.seat_values[i] += values[i]
+    t.iterations += 1
+
+
+cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int* cancel) noexcept nogil:
+    cdef char* work = <char*>malloc(g.state_size)
+    cdef int* acts = <int*>malloc(MAX_ACTIONS * sizeof(int))
+    cdef float* priors = <float*>malloc(MAX_ACTIONS * sizeof(float))
+    cdef int32_t* path = <int32_t*>malloc(MAX_PATH * sizeof(int32_t))
+    if work == NULL or acts == NULL or priors == NULL or path == NULL:
+        t.stopped = 3
+    else:
+        while True:
+            if P.max_iterations > 0 and t.iterations >= P.max_iterations:
+                break
+            if cancel[0]:
+                t.stopped = 1
+                break
+            if P.deadline > 0 and (t.iterations & 15) == 0 and _now() >= P.deadline:
+                t.stopped = 2
+                break
+            _iterate(g, t, root, work, P, acts, priors, path)
+    free(work)
+    free(acts)
+    free(priors)
+    free(path)
+
+
+cdef class TreeSearch:
+    """One search: `trees` independent trees over the same root (root parallelism).
+
+    `run_tree(i)` searches tree i without the GIL (call it from one thread per tree);
+    `cancel()` stops every tree within one iteration; `root_stats()` merges the trees.
+    """
+
+    cdef const GameDef* g
+    cdef Params P
+    cdef bytes root
+    cdef Tree* trees
+    cdef int n_trees
+    cdef int cancel_flag
+    cdef object game_def_ref
+    cdef long long _iterations
+
+    def __cinit__(self, game_def, bytes root_state, int seat, int trees=1, long long iterations=0,
+                  double seconds=0.0, long long max_nodes=1000000, int rollout_depth=20,
+                  int rollout_cap=1000, double c_uct=0.7, double prior_weight=1.0,
+                  bint determinize=True, unsigned long long seed=0):
+        cdef int i
+        cdef long long per_tree
+        self.trees = NULL
+        if not PyCapsule_IsValid(game_def, b"splendor_ai.GameDef"):
+            raise TypeError("game_def must be a core's game_def() capsule")
+        self.game_def_ref = game_def
+        self.g = <const GameDef*>PyCapsule_GetPointer(game_def, b"splendor_ai.GameDef")
+        if len(root_state) != self.g.state_size:
+            raise ValueError("root state block has the wrong size for this game")
+        if self.g.current_player(<const char*>root_state) < 0:
+            raise ValueError("the game is over: nothing to search")
+        if trees < 1:
+            raise ValueError("trees must be at least 1")
+        if max_nodes < 1:
+            raise ValueError("max_nodes must be at least 1")
+        self.root = root_state
+        self.n_trees = trees
+        self.cancel_flag = 0
+        self.P.max_iterations = 0
+        self.P.deadline = _now() + seconds if seconds > 0 else 0.0
+        self.P.max_nodes = max_nodes
+        self.P.rollout_depth = rollout_depth
+        self.P.rollout_cap = rollout_cap
+        self.P.c_uct = c_uct
+        self.P.prior_weight = prior_weight
+        self.P.determinize = determinize
+        self.P.seat = seat
+        self.trees = <Tree*>malloc(trees * sizeof(Tree))
+        if self.trees == NULL:
+            raise MemoryError()
+        memset(self.trees, 0, trees * sizeof(Tree))
+        self._iterations = iterations
+        for i in range(trees):
+            rng_seed(&self.trees[i].rng, seed + <unsigned long long>i * 0x9E3779B97F4A7C15ULL)
+            self.trees[i].capacity = FIRST_CAPACITY if FIRST_CAPACITY < max_nodes else max_nodes
+            self.trees[i].nodes = <Node*>malloc(self.trees[i].capacity * sizeof(Node))
+            if self.trees[i].nodes == NULL:
+                raise MemoryError()
+            self.trees[i].n_nodes = 1
+            memset(&self.trees[i].nodes[0], 0, sizeof(Node))
+            self.trees[i].nodes[0].first_child = -1
+            self.trees[i].nodes[0].next_sibling = -1
+            self.trees[i].nodes[0].action = -1
+            self.trees[i].nodes[0].player = -1
+
+    def __dealloc__(self):
+        cdef int i
+        if self.trees != NULL:
+            for i in range(self.n_trees):
+                free(self.trees[i].nodes)
+            free(self.trees)
+
+    def run_tree(self, int i):
+        """Searches tree i until its share of the iterations, the deadline or a cancel."""
+        cdef Tree* t
+        cdef Params P = self.P
+        cdef const char* root = self.root
+        if not 0 <= i < self.n_trees:
+            raise IndexError(i)
+        t = &self.trees[i]
+        if self._iterations > 0:
+            P.max_iterations = self._iterations // self.n_trees + (1 if i < self._iterations % self.n_trees else 0)
+            if P.max_iterations == 0:
+                return
+        with nogil:
+            _run(self.g, t, root, &P, &self.cancel_flag)
+        if t.stopped == 3:
+            raise MemoryError("search: out of memory")
+
+    def cancel(self):
+        self.cancel_flag = 1
+
+    @property
+    def cancelled(self):
+        return bool(self.cancel_flag)
+
+    def summary(self):
+        """Totals over the trees: iterations, nodes, bytes, seat values, flags."""
+        cdef int i, k
+        cdef int nseats = self.g.n_players(<const char*>self.root)
+        iterations = nodes = capacity = 0
+        seat_values = [0.0] * nseats
+        limit_hit = False
+        stopped = set()
+        for i in range(self.n_trees):
+            iterations += self.trees[i].iterations
+            nodes += self.trees[i].n_nodes
+            capacity += self.trees[i].capacity
+            limit_hit = limit_hit or bool(self.trees[i].node_limit_hit)
+            stopped.add(self.trees[i].stopped)
+            for k in range(nseats):
+                seat_values[k] += self.trees[i].seat_values[k]
+        return {
+            "iterations": iterations,
+            "nodes": nodes,
+            "tree_bytes": capacity * sizeof(Node),
+            "seat_values": seat_values,
+            "node_limit_hit": limit_hit,
+            "cancelled": 1 in stopped,
+            "out_of_time": 2 in stopped,
+        }
+
+    def root_stats(self, int pv_length=8):
+        """Per root action, merged over the trees: (action, visits, value_sum, prior, pv).
+
+        The principal variation is followed (most visits) in the tree that visited the
+        action most, as a list of action ids starting with the action itself.
+        """
+        cdef int i
+        cdef int32_t c, d, best
+        cdef Node* nodes
+        merged = {}
+        for i in range(self.n_trees):
+            nodes = self.trees[i].nodes
+            c = nodes[0].first_child
+            while c >= 0:
+                a = nodes[c].action
+                entry = merged.get(a)
+                if entry is None:
+                    entry = merged[a] = [0, 0.0, 0.0, 0, -1, None]
+                entry[0] += nodes[c].visits
+                entry[1] += nodes[c].value
+                entry[2] += nodes[c].prior
+                entry[3] += 1
+                if nodes[c].visits > entry[4]:
+                    entry[4] = nodes[c].visits
+                    pv = [a]
+                    d = c
+                    while len(pv) < pv_length:
+                        best = -1
+                        d = nodes[d].first_child
+                        while d >= 0:
+                            if nodes[d].visits > 0 and (best < 0 or nodes[d].visits > nodes[best].visits):
+                                best = d
+                            d = nodes[d].next_sibling
+                        if best < 0:
+                            break
+                        pv.append(nodes[best].action)
+                        d = best
+                    entry[5] = pv
+                c = nodes[c].next_sibling
+        return [(a, e[0], e[1], e[2] / e[3], e[5]) for a, e in sorted(merged.items())]

@@ -1,0 +1,79 @@
+"""Game records: one versioned JSON format that self-play, play and analysis share.
+
+    {"format": "splendor-ai/record", "version": 1, "game": "base", "players": 2,
+     "seed": 7, "initial_position": {...} | null, "seats": ["mcts:iterations=1000", "greedy"],
+     "actions": ["take wug", ...], "evaluations": [null | {...}, ...], "returns": [1.0, 0.0]}
+
+`seed` (the deal of `new_initial_state(seed)`) or `initial_position` (a position dictionary)
+gives the start; `actions` are in notation, in order, one per decision; `replay` rebuilds
+the final state exactly.
+"""
+from __future__ import annotations
+
+import json
+
+from .games import load_game
+from .games.errors import SplendorError
+
+FORMAT = "splendor-ai/record"
+VERSION = 1
+
+
+class RecordError(SplendorError):
+    """A record that is malformed or does not replay."""
+
+
+def make_record(game: str, players: int, seed=None, initial_position=None, seats=None,
+                actions=(), returns=None, evaluations=None) -> dict:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game,
+        "players": players,
+        "seed": seed,
+        "initial_position": initial_position,
+        "seats": list(seats) if seats else None,
+        "actions": list(actions),
+        "evaluations": list(evaluations) if evaluations is not None else None,
+        "returns": returns,
+    }
+
+
+def initial_state(record: dict):
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise RecordError(f"not a {FORMAT} record")
+    if record.get("version") != VERSION:
+        raise RecordError(f"record version {record.get('version')!r} is not supported (expected {VERSION})")
+    game = load_game(record.get("game"), record.get("players"))
+    if record.get("initial_position") is not None:
+        return game.state_from_position(record["initial_position"])
+    if record.get("seed") is None:
+        raise RecordError("a record needs a seed or an initial_position")
+    return game.new_initial_state(record["seed"])
+
+
+def replay(record: dict):
+    """The states of the game: [initial, after action 1, ...]; RecordError on a bad action."""
+    state = initial_state(record)
+    states = [state.clone()]
+    for i, move in enumerate(record.get("actions") or []):
+        try:
+            state.apply_action(state.string_to_action(move))
+        except SplendorError as exc:
+            raise RecordError(f"actions[{i}] {move!r}: {exc}") from None
+        states.append(state.clone())
+    return states
+
+
+def save(record: dict, path) -> None:
+    with open(path, "w") as f:
+        json.dump(record, f, indent=1)
+        f.write("\n")
+
+
+def load(path) -> dict:
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path}: {exc}") from None

@@ -1,0 +1,171 @@
+"""The self-play arena: bots against each other, seats rotated, games in parallel processes."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+
+from ..games import load_game
+from ..records import make_record, save
+from .bots import make_bot
+
+
+def lineup(bots: list[str], players: int, game_index: int) -> list[str]:
+    """Seat -> bot spec for one game: the bot list (the last one filling any free seats),
+    rotated by the game index so that every bot plays every seat equally often."""
+    base = list(bots) + [bots[-1]] * (players - len(bots))
+    r = game_index % players
+    return base[-r:] + base[:-r] if r else base
+
+
+def play_game(game: str, players: int, seats: list[str], seed: int) -> dict:
+    """One game; returns its record plus points and turns."""
+    state = load_game(game, players).new_initial_state(seed)
+    bots = [make_bot(spec, seed=seed * 31 + i) for i, spec in enumerate(seats)]
+    moves = []
+    while not state.is_terminal():
+        action = bots[state.current_player()].choose(state)
+        moves.append(state.action_to_string(action))
+        state.apply_action(action)
+    pos = state.to_position()
+    from ..games.base.spec import seat_points
+
+    record = make_record(game, players, seed=seed, seats=seats, actions=moves, returns=state.returns())
+    record["points"] = [seat_points(s) for s in pos["seats"]]
+    record["turns"] = pos["turn"]
+    return record
+
+
+def _game_task(args):
+    return play_game(*args)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def elo(p: float) -> float:
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return -400 * math.log10(1 / p - 1)
+
+
+@dataclass
+class BotStats:
+    spec: str
+    seat_games: int = 0
+    wins: float = 0.0
+    points: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seat_games if self.seat_games else 0.0
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    players: int
+    games: int
+    bots: list[BotStats]
+    mean_rounds: float
+    elapsed: float
+    records: list[dict] = field(repr=False, default_factory=list)
+
+    def to_dict(self) -> dict:
+        out = {
+            "game": self.game, "players": self.players, "games": self.games,
+            "mean_rounds": self.mean_rounds, "elapsed_seconds": self.elapsed, "bots": [],
+        }
+        for b in self.bots:
+            lo, hi = wilson(b.wins, b.seat_games)
+            out["bots"].append({
+                "bot": b.spec, "seat_games": b.seat_games, "wins": b.wins, "win_rate": b.win_rate,
+                "win_rate_ci95": [lo, hi], "mean_points": b.points / b.seat_games if b.seat_games else 0.0,
+            })
+        if len(self.bots) == 2 and self.players == 2:
+            p = self.bots[0].win_rate
+            lo, hi = wilson(self.bots[0].wins, self.bots[0].seat_games)
+            out["elo_difference"] = {"value": elo(p), "ci95": [elo(lo), elo(hi)],
+                                     "of": self.bots[0].spec, "over": self.bots[1].spec}
+        return out
+
+    def table(self) -> str:
+        d = self.to_dict()
+        lines = [f"{self.game}, {self.players} players, {self.games} games, seats rotated; "
+                 f"mean length {self.mean_rounds:.1f} rounds; {self.elapsed:.0f} s",
+                 f"{'bot':40s} {'seat-games':>10s} {'wins':>7s} {'win rate':>9s} {'95% CI':>15s} {'points':>7s}"]
+        for b in d["bots"]:
+            lines.append(f"{b['bot']:40s} {b['seat_games']:10d} {b['wins']:7.1f} {b['win_rate']:9.1%} "
+                         f"{b['win_rate_ci95'][0]:6.1%}-{b['win_rate_ci95'][1]:6.1%} {b['mean_points']:7.1f}")
+        if "elo_difference" in d:
+            e = d["elo_difference"]
+            lines.append(f"Elo difference: {e['value']:+.0f} (95% CI {e['ci95'][0]:+.0f} .. {e['ci95'][1]:+.0f})")
+        return "\n".join(lines)
+
+
+def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 1,
+              processes: int | None = None, progress: bool = True, record_dir: str | None = None) -> ArenaResult:
+    for spec in bots:
+        make_bot(spec)  # fail early on a bad spec, in this process
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots for {players} seats")
+    processes = processes or os.cpu_count() or 1
+    tasks = [(game, players, lineup(bots, players, g), seed * 1_000_003 + g) for g in range(games)]
+    t0 = time.perf_counter()
+    records: list[dict | None] = [None] * games
+    done = 0
+    if processes == 1:
+        results = ((i, _game_task(t)) for i, t in enumerate(tasks))
+        for i, rec in results:
+            records[i] = rec
+            done += 1
+            _progress(progress, done, games, t0)
+    else:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            futures = {pool.submit(_game_task, t): i for i, t in enumerate(tasks)}
+            for fut in as_completed(futures):
+                records[futures[fut]] = fut.result()
+                done += 1
+                _progress(progress, done, games, t0)
+    if progress:
+        print(file=sys.stderr)
+    stats = {spec: BotStats(spec) for spec in dict.fromkeys(bots)}
+    rounds = 0.0
+    for rec in records:
+        for seat, spec in enumerate(rec["seats"]):
+            st = stats[spec]
+            st.seat_games += 1
+            st.wins += rec["returns"][seat]
+            st.points += rec["points"][seat]
+        rounds += rec["turns"] / players
+    if record_dir:
+        os.makedirs(record_dir, exist_ok=True)
+        for i, rec in enumerate(records):
+            save(rec, os.path.join(record_dir, f"game-{i:05d}.json"))
+    return ArenaResult(game, players, games, list(stats.values()), rounds / max(1, games),
+                       time.perf_counter() - t0, records)
+
+
+def _progress(enabled: bool, done: int, total: int, t0: float) -> None:
+    if not enabled:
+        return
+    width = 30
+    filled = int(width * done / total)
+    elapsed = time.perf_counter() - t0
+    eta = elapsed / done * (total - done) if done else 0
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f}s, eta {eta:.0f}s",
+          end="", file=sys.stderr, flush=True)
+
+
+def arena_json(result: ArenaResult) -> str:
+    return json.dumps(result.to_dict(), indent=1)

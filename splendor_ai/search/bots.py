@@ -1,0 +1,179 @@
+"""Bots behind one small interface: ``choose(state) -> action`` for the seat to act.
+
+``make_bot("mcts:iterations=1000,temperature=0.3")`` builds one from a spec string (the
+arena's ``--bot`` argument): ``random``, ``greedy``, ``mcts[:key=value,...]`` or
+``level:N`` (a difficulty level, see levels.py).
+"""
+from __future__ import annotations
+
+import random
+
+from ..games.base import spec as base_spec
+from ..games.errors import SplendorError
+from .mcts import Config, Limits, Search, choose
+
+
+class BotSpecError(SplendorError):
+    """A bot spec string that names no bot or has a bad parameter."""
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state) -> int:
+        return self.rng.choice(state.search_actions())
+
+
+class GreedyBot:
+    """One ply of common sense: buy the best affordable card, else take the tokens that get
+    the most promising card closest; return the tokens least needed; any noble."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state) -> int:
+        if state.game != "base":
+            raise BotSpecError(f"the greedy bot does not play {state.game!r} yet")
+        legal = state.search_actions()
+        if len(legal) == 1:
+            return legal[0]
+        pos = state.to_position()
+        seat = pos["seats"][pos["current"]]
+        bonus = base_spec.bonuses(seat["cards"])
+        tokens = seat["tokens"]
+        cards = base_spec.CARDS
+
+        def missing(cid):
+            return [max(0, cards[cid].cost[c] - bonus[c] - tokens[c]) for c in range(5)]
+
+        if pos["phase"] == "return":
+            # Give back what the best target needs least (gold last).
+            need = self._need(pos, seat, bonus, tokens)
+            return min(legal, key=lambda a: (a - base_spec.RETURN == base_spec.GOLD,
+                                             need[a - base_spec.RETURN] if a - base_spec.RETURN < 5 else 0,
+                                             -tokens[a - base_spec.RETURN]))
+        if pos["phase"] == "noble":
+            return legal[0]
+        buys = [a for a in legal if base_spec.action_kind(a) == "buy"]
+        if buys:
+            def value(a):
+                cid = base_spec.buy_target_card(pos, base_spec.split_buy(a)[0])
+                c = cards[cid]
+                return (c.points, -sum(c.cost), self.rng.random())
+            return max(buys, key=value)
+        need = self._need(pos, seat, bonus, tokens)
+        takes = [a for a in legal if base_spec.action_kind(a).startswith("take")]
+        if takes and sum(tokens) <= 8:
+            def gain(a):
+                got = base_spec.taken_tokens(a)
+                useful = 0.0
+                left = list(need)
+                for c in got:
+                    if left[c] > 0:
+                        useful += 1
+                        left[c] -= 1
+                return (useful, len(got), self.rng.random())
+            best = max(takes, key=gain)
+            if gain(best)[0] > 0:
+                return best
+        reserves = [a for a in legal if base_spec.action_kind(a) == "reserve_board"]
+        if reserves and len(seat["reserved"]) < 2:
+            return max(reserves, key=lambda a: (cards[base_spec.buy_target_card(pos, a - base_spec.RESERVE_BOARD)].points,
+                                                self.rng.random()))
+        if takes:
+            return max(takes, key=lambda a: (len(base_spec.taken_tokens(a)), self.rng.random()))
+        return self.rng.choice(legal)
+
+    @staticmethod
+    def _need(pos, seat, bonus, tokens):
+        """Gems still missing for the card that is cheapest to complete (points break ties)."""
+        cards = base_spec.CARDS
+        candidates = [c for row in pos["board"] for c in row if c >= 0]
+        candidates += [r["card"] for r in seat["reserved"] if r["card"] is not None]
+        best, best_key = None, None
+        for cid in candidates:
+            miss = [max(0, cards[cid].cost[c] - bonus[c] - tokens[c]) for c in range(5)]
+            key = (max(0, sum(miss) - tokens[base_spec.GOLD]) - 0.5 * cards[cid].points, cid)
+            if best_key is None or key < best_key:
+                best, best_key = miss, key
+        return best or [0] * 5
+
+
+class MCTSBot:
+    name = "mcts"
+
+    def __init__(self, limits: Limits, config: Config = Config(), temperature: float = 0.0, seed: int = 0):
+        self.limits = limits
+        self.config = config
+        self.temperature = temperature
+        self.rng = random.Random(seed)
+        self._calls = 0
+
+    def choose(self, state) -> int:
+        self._calls += 1
+        cfg = Config(**{**self.config.__dict__, "seed": (self.config.seed * 1_000_003 + self._calls) % 2**64})
+        result = Search(state, self.limits, cfg).run()
+        return choose(result, self.temperature, self.rng)
+
+
+def _parse_params(text: str) -> dict[str, str]:
+    params = {}
+    if not text:
+        return params
+    for part in text.split(","):
+        if "=" not in part:
+            raise BotSpecError(f"bot parameter {part!r}: expected key=value")
+        k, v = part.split("=", 1)
+        params[k.strip()] = v.strip()
+    return params
+
+
+def make_bot(spec: str, seed: int = 0):
+    """A bot from a spec string: random | greedy | mcts[:k=v,...] | level:N."""
+    name, _, rest = spec.partition(":")
+    name = name.strip().lower()
+    if name == "random":
+        return RandomBot(seed)
+    if name == "greedy":
+        return GreedyBot(seed)
+    if name == "level":
+        from .levels import level_bot
+
+        try:
+            return level_bot(int(rest), seed)
+        except ValueError as exc:
+            raise BotSpecError(f"bot {spec!r}: {exc}") from None
+    if name == "mcts":
+        params = _parse_params(rest)
+        limit_keys = {"iterations": int, "seconds": float, "max_nodes": int}
+        config_keys = {"c_uct": float, "prior_weight": float, "rollout_depth": int, "threads": int, "rollout_cap": int}
+        limits, config, temperature = {}, {"seed": seed}, 0.0
+        for k, v in params.items():
+            try:
+                if k in limit_keys:
+                    limits[k] = limit_keys[k](v)
+                elif k in config_keys:
+                    config[k] = config_keys[k](v)
+                elif k == "temperature":
+                    temperature = float(v)
+                else:
+                    raise BotSpecError(
+                        f"bot {spec!r}: unknown parameter {k!r} (one of "
+                        f"{', '.join([*limit_keys, *config_keys, 'temperature'])})")
+            except ValueError:
+                raise BotSpecError(f"bot {spec!r}: {k}={v!r} is not a number") from None
+        if not limits:
+            limits["iterations"] = 1000
+        lim, cfg = Limits(**limits), Config(**config)
+        try:
+            lim.check()
+            cfg.check()
+        except SplendorError as exc:
+            raise BotSpecError(f"bot {spec!r}: {exc}") from None
+        return MCTSBot(lim, cfg, temperature, seed)
+    raise BotSpecError(f"unknown bot {spec!r} (random, greedy, mcts[:k=v,...], level:N)")

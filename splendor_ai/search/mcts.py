@@ -1,0 +1,257 @@
+"""Information-set MCTS over the Cython cores: the Python API (limits, results, threads).
+
+The tree loop is ext/search.pyx; this module prepares the root, runs one tree per thread
+(root parallelism, one RNG stream each), merges the trees and turns action ids into notation.
+"""
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+
+from .._core import search as _search
+from ..games import HiddenInformationError, load_game
+from ..games.errors import SplendorError
+from . import cores
+
+
+class SearchError(SplendorError):
+    """Bad search parameters or a position that cannot be searched."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When to stop: whichever of iterations and seconds comes first (at least one is needed)."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    max_nodes: int = 2_000_000  # per tree; when reached the search stops expanding
+
+    def check(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise SearchError("limits: give iterations, seconds or both")
+        if self.iterations is not None and (isinstance(self.iterations, bool) or self.iterations < 1):
+            raise SearchError(f"limits.iterations must be a positive integer, got {self.iterations!r}")
+        if self.seconds is not None and not (self.seconds > 0 and math.isfinite(self.seconds)):
+            raise SearchError(f"limits.seconds must be a positive number, got {self.seconds!r}")
+        if self.max_nodes < 1:
+            raise SearchError(f"limits.max_nodes must be positive, got {self.max_nodes!r}")
+
+
+@dataclass(frozen=True)
+class Config:
+    """How to search. The defaults are the tuned ones (docs/search.md)."""
+
+    c_uct: float = 0.7  # exploration constant (values are win probabilities in [0, 1])
+    prior_weight: float = 1.0  # progressive bias: prior / (1 + visits)
+    rollout_depth: int = 20  # actions before the evaluation scores the rollout; -1: to the end
+    rollout_cap: int = 1000  # hard cap on a rollout (a simulated game that will not end)
+    threads: int = 1
+    seed: int = 0
+    perfect_information: bool = False  # search the given full state without redrawing anything
+
+    def check(self) -> None:
+        if not (self.c_uct >= 0 and math.isfinite(self.c_uct)):
+            raise SearchError(f"config.c_uct must be a non-negative number, got {self.c_uct!r}")
+        if not (self.prior_weight >= 0 and math.isfinite(self.prior_weight)):
+            raise SearchError(f"config.prior_weight must be non-negative, got {self.prior_weight!r}")
+        if self.rollout_depth < -1:
+            raise SearchError(f"config.rollout_depth must be -1 (to the end) or more, got {self.rollout_depth}")
+        if self.rollout_cap < 1:
+            raise SearchError(f"config.rollout_cap must be positive, got {self.rollout_cap}")
+        if not 1 <= self.threads <= 64:
+            raise SearchError(f"config.threads must be 1..64, got {self.threads}")
+        if not 0 <= self.seed < 2**64:
+            raise SearchError(f"config.seed must be in 0..2**64-1, got {self.seed}")
+
+
+@dataclass
+class ActionStats:
+    action: int
+    move: str
+    visits: int
+    value: float  # mean value for the acting seat (its win probability)
+    prior: float
+    pv: list[str] = field(default_factory=list)  # principal variation, this move first
+
+
+@dataclass
+class SearchResult:
+    seat: int
+    action: int
+    move: str
+    actions: list[ActionStats]  # most visited first
+    win_probability: list[float]  # per seat, from the root's backed-up values
+    iterations: int
+    nodes: int
+    elapsed: float
+    iterations_per_second: float
+    tree_bytes: int  # peak tree memory (node storage of every tree)
+    node_limit_hit: bool
+    cancelled: bool
+    out_of_time: bool
+
+    def top(self, k: int = 3) -> list[ActionStats]:
+        return self.actions[:k]
+
+
+def _pv_strings(state, actions: list[int]) -> list[str]:
+    """Notation of a line of play from `state`, as far as the state knows the cards named."""
+    out = []
+    s = state.clone()
+    for a in actions:
+        try:
+            out.append(s.action_to_string(a))
+            s.apply_action(a)
+        except (HiddenInformationError, ValueError):
+            break
+        if s.is_terminal():
+            break
+    return out
+
+
+class Search:
+    """One search of one position; ``run()`` blocks, ``cancel()`` may come from another thread."""
+
+    def __init__(self, state, limits: Limits, config: Config = Config()):
+        limits.check()
+        config.check()
+        if state.is_terminal():
+            raise SearchError("the game is over: nothing to search")
+        core_state = cores.to_core(state)
+        seat = core_state.current_player()
+        if config.perfect_information and core_state.to_position()["observer"] is not None:
+            raise SearchError("perfect-information search needs a full position, not a seat's view")
+        self.state = state
+        self.seat = seat
+        self.limits = limits
+        self.config = config
+        self._core_state = core_state
+        self._tree = _search.TreeSearch(
+            cores.game_def(core_state.game),
+            core_state._state_bytes(),
+            seat,
+            trees=config.threads,
+            iterations=limits.iterations or 0,
+            seconds=limits.seconds or 0.0,
+            max_nodes=limits.max_nodes,
+            rollout_depth=config.rollout_depth,
+            rollout_cap=config.rollout_cap,
+            c_uct=config.c_uct,
+            prior_weight=config.prior_weight,
+            determinize=not config.perfect_information,
+            seed=config.seed,
+        )
+        self._started = None
+
+    def cancel(self) -> None:
+        self._tree.cancel()
+
+    def run(self) -> SearchResult:
+        t0 = time.perf_counter()
+        n = self.config.threads
+        if n == 1:
+            self._tree.run_tree(0)
+        else:
+            errors = []
+
+            def work(i):
+                try:
+                    self._tree.run_tree(i)
+                except BaseException as exc:  # surfaced below
+                    errors.append(exc)
+                    self._tree.cancel()
+
+            threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(1, n)]
+            for t in threads:
+                t.start()
+            work(0)
+            for t in threads:
+                t.join()
+            if errors:
+                raise errors[0]
+        elapsed = time.perf_counter() - t0
+        return self._result(elapsed)
+
+    def _result(self, elapsed: float) -> SearchResult:
+        summary = self._tree.summary()
+        stats = []
+        for action, visits, value_sum, prior, pv in self._tree.root_stats():
+            if visits == 0:
+                continue
+            pv_moves = _pv_strings(self._core_state, pv)
+            stats.append(
+                ActionStats(
+                    action=action,
+                    move=pv_moves[0] if pv_moves else self._core_state.action_to_string(action),
+                    visits=visits,
+                    value=value_sum / visits,
+                    prior=prior,
+                    pv=pv_moves,
+                )
+            )
+        stats.sort(key=lambda s: (-s.visits, -s.value, s.action))
+        iterations = summary["iterations"]
+        if iterations == 0 or not stats:
+            # Cancelled or out of time before one iteration: fall back on the prior's favourite.
+            legal = self._core_state.search_actions()
+            best = legal[0]
+            stats = [ActionStats(best, self._core_state.action_to_string(best), 0, 0.0, 0.0, [])]
+        seats = self._core_state.players
+        win = [v / iterations for v in summary["seat_values"]] if iterations else [1.0 / seats] * seats
+        best = stats[0]
+        return SearchResult(
+            seat=self.seat,
+            action=best.action,
+            move=best.move,
+            actions=stats,
+            win_probability=win,
+            iterations=iterations,
+            nodes=summary["nodes"],
+            elapsed=elapsed,
+            iterations_per_second=iterations / elapsed if elapsed > 0 else 0.0,
+            tree_bytes=summary["tree_bytes"],
+            node_limit_hit=summary["node_limit_hit"],
+            cancelled=summary["cancelled"],
+            out_of_time=summary["out_of_time"],
+        )
+
+
+def search(state, limits: Limits, config: Config = Config()) -> SearchResult:
+    """Search `state` from the view of the seat to act; see Limits and Config."""
+    return Search(state, limits, config).run()
+
+
+def choose(result: SearchResult, temperature: float = 0.0, rng: random.Random | None = None) -> int:
+    """The action to play: most visits at temperature 0, else visits ** (1/T) sampling."""
+    if temperature <= 0 or len(result.actions) == 1:
+        return result.action
+    rng = rng or random.Random()
+    weights = [s.visits ** (1.0 / temperature) for s in result.actions]
+    return rng.choices([s.action for s in result.actions], weights=weights)[0]
+
+
+def play_turn(state, limits: Limits, config: Config = Config(), temperature: float = 0.0,
+              rng: random.Random | None = None) -> list[tuple[int, SearchResult]]:
+    """The seat to act's whole turn: a search per decision until the turn passes on.
+
+    Returns (action, result) pairs; `state` is not changed. Follow-up decisions (returning
+    tokens, choosing a noble) are searched with the same limits.
+    """
+    s = cores.to_core(state).clone() if not config.perfect_information else state.clone()
+    seat = s.current_player()
+    turn = s.to_position()["turn"]
+    out = []
+    while not s.is_terminal() and s.current_player() == seat:
+        if out and s.to_position()["turn"] != turn:
+            break  # an extra turn (Duel) is a turn of its own
+        result = Search(s, limits, config).run()
+        action = choose(result, temperature, rng)
+        out.append((action, result))
+        try:
+            s.apply_action(action)
+        except HiddenInformationError:
+            break  # the rest of the turn depends on a card this view does not know
+    return out

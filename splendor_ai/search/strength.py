@@ -1,0 +1,69 @@
+"""The strength benchmark: arena matches with seats rotated, written to BENCHMARKS.md.
+
+    python -m splendor_ai.search.strength [--games 200] [--skip-long] [--out BENCHMARKS.md]
+
+Matches (base game): MCTS 1,000 iterations vs greedy (2 players); MCTS 10,000 vs MCTS 1,000
+(2 players); MCTS 1,000 against greedy in every other seat (3 and 4 players); and the mean
+length of MCTS self-play in rounds.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..benchfile import machine_line, write_section
+from .arena import run_arena, wilson
+
+MATCHES = [
+    ("base", 2, ["mcts:iterations=1000", "greedy"], "≥ 90 %"),
+    ("base", 3, ["mcts:iterations=1000", "greedy"], "≥ 60 %"),
+    ("base", 4, ["mcts:iterations=1000", "greedy"], "≥ 60 %"),
+    ("base", 2, ["mcts:iterations=1000", "mcts:iterations=1000"], "self-play length"),
+    ("base", 2, ["mcts:iterations=10000", "mcts:iterations=1000"], "≥ 65 %"),
+]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.strength", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--skip-long", action="store_true", help="leave out MCTS 10,000 vs 1,000")
+    ap.add_argument("--out", default="BENCHMARKS.md")
+    args = ap.parse_args(argv)
+    if args.games < 2:
+        ap.error("--games must be at least 2")
+    rows = []
+    for game, players, bots, target in MATCHES:
+        if args.skip_long and "10000" in bots[0]:
+            continue
+        if bots[0] == bots[1]:
+            r = run_arena(game, players, bots[:1] * 2, max(2, args.games // 4), seed=11, progress=False)
+            rows.append(f"| {game} {players}p | {bots[0]} self-play | {r.games} | – | – | "
+                        f"{r.mean_rounds:.1f} rounds | {target} |")
+            print(rows[-1], flush=True)
+            continue
+        r = run_arena(game, players, bots, args.games, seed=7, progress=False)
+        first = r.bots[0]
+        lo, hi = wilson(first.wins, first.seat_games)
+        rows.append(f"| {game} {players}p | {bots[0]} vs {bots[1]}{' (all other seats)' if players > 2 else ''} | "
+                    f"{r.games} | {first.win_rate:.1%} | {lo:.1%}–{hi:.1%} | {r.mean_rounds:.1f} rounds | {target} |")
+        print(rows[-1], flush=True)
+    cmd = "python -m splendor_ai.search.strength" + (f" --games {args.games}" if args.games != 200 else "") + \
+        (" --skip-long" if args.skip_long else "")
+    body = "\n".join([
+        "## Search: strength (arena, seats rotated)",
+        "",
+        f"Command: `{cmd}` ({machine_line()}). Win rate of the first bot (shared wins split), "
+        "Wilson 95 % interval. Default search settings (docs/search.md).",
+        "",
+        "| game | match | games | win rate | 95 % CI | mean length | target |",
+        "|---|---|---|---|---|---|---|",
+        *rows,
+    ])
+    if args.out:
+        write_section(args.out, "strength", body)
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Bots, the arena and game records."""
+from __future__ import annotations
+
+import pytest
+
+from splendor_ai.games import load_game
+from splendor_ai.records import RecordError, replay
+from splendor_ai.search.arena import lineup, run_arena, wilson
+from splendor_ai.search.bots import BotSpecError, GreedyBot, make_bot
+
+
+def test_lineup_rotates_every_bot_through_every_seat():
+    seen = {(g % 3, tuple(lineup(["a", "b"], 3, g))) for g in range(6)}
+    seats_of_a = sorted(lu.index("a") for _, lu in seen)
+    assert seats_of_a == [0, 1, 2]
+    assert lineup(["a", "b"], 3, 0) == ["a", "b", "b"]
+
+
+@pytest.mark.parametrize("spec", ["nope", "mcts:iterations=x", "mcts:bogus=1", "mcts:iterations=0",
+                                  "mcts:threads=0", "level:99", "level:x", "mcts:iterations"])
+def test_bad_bot_specs_say_what_is_wrong(spec):
+    with pytest.raises(BotSpecError):
+        make_bot(spec)
+
+
+def test_greedy_buys_the_best_affordable_card():
+    from builders import base_position
+    from splendor_ai.games.base import spec
+
+    # A 3-point card costing 6 of one colour and a 1-point card costing 4 of that colour:
+    # 3 gems and 3 gold afford both; greedy takes the 3 points.
+    three = next(c for c in spec.CARDS if c.points == 3 and sorted(c.cost) == [0, 0, 0, 0, 6])
+    colour = three.cost.index(6)
+    one = next(c for c in spec.CARDS if c.points == 1 and c.level == 1 and c.cost[colour] == 4)
+    tokens = [0] * 6
+    tokens[colour], tokens[5] = 3, 3
+    pos = base_position(2, seed=1, board={(1, 0): three.id, (0, 0): one.id}, tokens={0: tokens})
+    state = load_game("base", 2).state_from_position(pos)
+    legal = [state.action_to_string(a) for a in state.search_actions()]
+    assert f"buy {three.id}" in legal and f"buy {one.id}" in legal
+    assert state.action_to_string(GreedyBot().choose(state)) == f"buy {three.id}"
+
+
+def test_arena_counts_and_records_replay():
+    result = run_arena("base", 2, ["greedy", "random"], games=4, seed=3, processes=1, progress=False)
+    d = result.to_dict()
+    assert [b["seat_games"] for b in d["bots"]] == [4, 4]
+    assert sum(b["wins"] for b in d["bots"]) == pytest.approx(4)
+    assert d["bots"][0]["win_rate"] == 1.0  # greedy never loses to random
+    assert result.mean_rounds > 10
+    for rec in result.records:
+        states = replay(rec)
+        assert states[-1].is_terminal()
+        assert states[-1].returns() == rec["returns"]
+
+
+def test_record_with_an_illegal_action_names_it():
+    result = run_arena("base", 2, ["random", "random"], games=1, seed=2, processes=1, progress=False)
+    rec = dict(result.records[0])
+    rec["actions"] = list(rec["actions"])
+    rec["actions"][3] = "take zz"
+    with pytest.raises(RecordError, match=r"actions\[3\]"):
+        replay(rec)
+
+
+def test_wilson_interval_contains_the_rate():
+    lo, hi = wilson(90, 100)
+    assert lo < 0.9 < hi and 0.8 < lo and hi < 0.96

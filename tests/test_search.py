@@ -1,0 +1,189 @@
+"""Behaviour of the information-set MCTS (not its speed: see BENCHMARKS.md)."""
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from builders import base_position, cards_worth
+from splendor_ai.games import load_game
+from splendor_ai.games.base import spec
+from splendor_ai.search import Config, Limits, Search, SearchError, play_turn, search
+
+
+def _afford(card_id, bonus_cards):
+    """Tokens (6 counts) that let a seat owning bonus_cards buy card_id."""
+    bonus = spec.bonuses(bonus_cards)
+    missing = [max(0, spec.CARDS[card_id].cost[c] - bonus[c]) for c in range(5)]
+    gold = min(5, sum(missing))
+    gems, left = [], gold
+    for m in missing:  # gold covers the first gems missing, tokens the rest
+        use = min(m, left)
+        left -= use
+        gems.append(m - use)
+    assert sum(gems) + gold <= 10 and max(gems) <= 4
+    return gems + [gold]
+
+
+def _ending_position(my_points, their_points, target_points, final_round):
+    """Seat 1 (the last seat) to move; one affordable card worth target_points on the board."""
+    target = next(c.id for c in spec.CARDS if c.level == 3 and c.points == target_points)
+    theirs = cards_worth(their_points, exclude={target})
+    mine = cards_worth(my_points, exclude={target, *theirs})
+    return base_position(
+        2, seed=3, current=1, board={(2, 0): target}, cards={0: theirs, 1: mine},
+        tokens={1: _afford(target, mine)}, nobles=[], final_round=final_round,
+    ), target
+
+
+def test_finds_a_win_in_one():
+    pos, target = _ending_position(11, 14, 4, final_round=False)
+    state = load_game("base", 2).state_from_position(pos)
+    result = search(state, Limits(iterations=3000), Config(seed=1))
+    assert result.move == f"buy {target}"
+    assert result.actions[0].value > 0.95
+
+
+def test_chooses_the_only_winning_buy_when_the_game_ends():
+    # Seat 0 reached 15: this is the last turn. Only the 5-point card lifts seat 1 above 15.
+    pos, target = _ending_position(11, 15, 5, final_round=True)
+    state = load_game("base", 2).state_from_position(pos)
+    result = search(state, Limits(iterations=2000), Config(seed=2))
+    assert result.move == f"buy {target}"
+    assert result.win_probability[1] > 0.5
+
+
+def test_same_seed_same_result_bit_for_bit():
+    state = load_game("base", 2).new_initial_state(11)
+    a = search(state, Limits(iterations=3000), Config(seed=5))
+    b = search(state, Limits(iterations=3000), Config(seed=5))
+    key = lambda r: [(s.action, s.visits, s.value, s.prior, s.pv) for s in r.actions]
+    assert key(a) == key(b) and a.win_probability == b.win_probability and a.nodes == b.nodes
+    c = search(state, Limits(iterations=3000), Config(seed=6))
+    assert key(c) != key(a)
+
+
+def test_search_never_reads_hidden_cards():
+    # Seat 0 holds a blind reserve; seat 1 searches. Change what seat 1 cannot see (the
+    # identity of that card, the order of every deck): the result must not change.
+    blind = spec.CARDS_BY_LEVEL[1][5]
+    pos = base_position(2, seed=4, current=1, reserved={0: [(blind, True)]}, tokens={0: [1, 0, 0, 0, 0, 1]})
+    game = load_game("base", 2)
+    other = {**pos, "decks": [list(d) for d in pos["decks"]], "seats": [dict(s) for s in pos["seats"]]}
+    swap = other["decks"][1][0]
+    other["decks"][1][0] = blind
+    other["seats"][0]["reserved"] = [{"card": swap, "level": 2, "blind": True}]
+    for d in other["decks"]:
+        random.Random(9).shuffle(d)
+    r1 = search(game.state_from_position(pos), Limits(iterations=2000), Config(seed=3))
+    r2 = search(game.state_from_position(other), Limits(iterations=2000), Config(seed=3))
+    assert [(s.action, s.visits, s.value) for s in r1.actions] == [(s.action, s.visits, s.value) for s in r2.actions]
+    # and a seat's view (hidden cards unknown) searches the same way
+    r3 = search(game.state_from_position(pos).view(1), Limits(iterations=2000), Config(seed=3))
+    assert [(s.action, s.visits) for s in r3.actions] == [(s.action, s.visits) for s in r1.actions]
+
+
+def test_iteration_limit_is_exact_and_reported():
+    state = load_game("base", 3).new_initial_state(2)
+    r = search(state, Limits(iterations=1234), Config(seed=1))
+    assert r.iterations == 1234
+    assert sum(s.visits for s in r.actions) == 1234
+    assert len(r.win_probability) == 3 and abs(sum(r.win_probability) - 1) < 1e-6
+    assert r.nodes >= 2 and r.tree_bytes > 0 and not r.cancelled
+
+
+def test_time_limit_stops_the_search():
+    state = load_game("base", 2).new_initial_state(2)
+    t0 = time.perf_counter()
+    r = search(state, Limits(seconds=0.2), Config(seed=1))
+    assert r.out_of_time and r.iterations > 0
+    assert time.perf_counter() - t0 < 2.0
+
+
+def test_cancel_stops_a_running_search_promptly():
+    state = load_game("base", 2).new_initial_state(2)
+    s = Search(state, Limits(iterations=10**9), Config(seed=1))
+    out = {}
+    th = threading.Thread(target=lambda: out.setdefault("r", s.run()))
+    th.start()
+    time.sleep(0.2)
+    t0 = time.perf_counter()
+    s.cancel()
+    th.join(5)
+    assert not th.is_alive()
+    assert time.perf_counter() - t0 < 1.0
+    assert out["r"].cancelled and 0 < out["r"].iterations < 10**9
+
+
+def test_node_cap_stops_expansion_and_says_so():
+    state = load_game("base", 2).new_initial_state(2)
+    r = search(state, Limits(iterations=5000, max_nodes=200), Config(seed=1))
+    assert r.node_limit_hit and r.nodes <= 200 and r.iterations == 5000
+
+
+def test_threads_search_in_parallel_and_merge():
+    state = load_game("base", 2).new_initial_state(2)
+    r = search(state, Limits(iterations=4000), Config(seed=1, threads=2))
+    assert r.iterations == 4000 and sum(s.visits for s in r.actions) == 4000
+
+
+def test_two_python_threads_search_at_once():
+    state = load_game("base", 2).new_initial_state(2)
+    results = []
+    ths = [threading.Thread(target=lambda: results.append(search(state, Limits(iterations=3000), Config(seed=1))))
+           for _ in range(2)]
+    for t in ths:
+        t.start()
+    for t in ths:
+        t.join()
+    assert len(results) == 2 and results[0].actions[0].visits == results[1].actions[0].visits
+
+
+def test_whole_turn_includes_returning_tokens():
+    # Seat 0 holds 10 tokens: any take leads to a 'return' phase, which is part of its turn.
+    pos = base_position(2, seed=5, current=0, tokens={0: [2, 2, 2, 2, 2, 0]}, nobles=[])
+    state = load_game("base", 2).state_from_position(pos)
+    turn = play_turn(state, Limits(iterations=300), Config(seed=1))
+    s = state.clone()
+    for action, _ in turn:
+        assert s.current_player() == 0
+        s.apply_action(action)
+    assert s.current_player() == 1 and s.phase() == "main"
+
+
+def test_principal_variation_starts_with_the_move():
+    state = load_game("base", 2).new_initial_state(8)
+    r = search(state, Limits(iterations=2000), Config(seed=1))
+    assert all(s.pv and s.pv[0] == s.move for s in r.actions)
+
+
+def test_reference_states_are_searched_through_the_core():
+    ref = load_game("base", 2, impl="reference").new_initial_state(3)
+    core = load_game("base", 2).new_initial_state(3)
+    a = search(ref, Limits(iterations=500), Config(seed=4))
+    b = search(core, Limits(iterations=500), Config(seed=4))
+    assert [(s.action, s.visits) for s in a.actions] == [(s.action, s.visits) for s in b.actions]
+
+
+@pytest.mark.parametrize("limits,config", [
+    (Limits(), Config()),
+    (Limits(iterations=0), Config()),
+    (Limits(seconds=-1), Config()),
+    (Limits(iterations=10), Config(threads=0)),
+    (Limits(iterations=10), Config(c_uct=-1)),
+    (Limits(iterations=10), Config(rollout_depth=-5)),
+])
+def test_bad_limits_are_rejected_clearly(limits, config):
+    state = load_game("base", 2).new_initial_state(1)
+    with pytest.raises(SearchError):
+        search(state, limits, config)
+
+
+def test_terminal_position_cannot_be_searched():
+    state = load_game("base", 2).new_initial_state(1)
+    state.random_playout(1)
+    assert state.is_terminal()
+    with pytest.raises(SearchError, match="over"):
+        search(state, Limits(iterations=10))
