@@ -1,0 +1,60 @@
+"""Measure the difficulty ladder: each level against the one below it, Elo chained upward.
+
+    python -m splendor_ai.search.levels_bench [--games 100] [--game base] [--top 10] [--out BENCHMARKS.md]
+
+Level 1 plays the greedy bot (the anchor, Elo 0); every level N > 1 plays level N-1. The Elo
+of a level is the sum of the differences below it, each from the win rate of its match
+(seats rotated, shared wins split), with a 95 % interval from the Wilson interval of that
+match. The ladder is good when every step is positive.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..benchfile import machine_line, write_section
+from .arena import elo, run_arena, wilson
+from .levels import LEVELS
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.levels_bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--game", default="base")
+    ap.add_argument("--top", type=int, default=10, help="highest level to measure (1..10)")
+    ap.add_argument("--out", default="BENCHMARKS.md")
+    args = ap.parse_args(argv)
+    if args.games < 2 or not 1 <= args.top <= 10:
+        ap.error("--games must be at least 2 and --top 1..10")
+    rows, total = [], 0.0
+    for lv in range(1, args.top + 1):
+        below = "greedy" if lv == 1 else f"level:{lv - 1}"
+        r = run_arena(args.game, 2, [f"level:{lv}", below], args.games, seed=100 + lv, progress=False)
+        b = r.bots[0]
+        lo, hi = wilson(b.wins, b.seat_games)
+        step = elo(b.win_rate)
+        total += step
+        level = LEVELS[lv]
+        rows.append(f"| {lv} | {level.iterations} | {level.temperature:g} | {below} | {b.win_rate:.1%} | "
+                    f"{step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f}) | {total:+.0f} |")
+        print(rows[-1], flush=True)
+    cmd = "python -m splendor_ai.search.levels_bench" + (f" --games {args.games}" if args.games != 100 else "") + \
+        (f" --game {args.game}" if args.game != "base" else "") + (f" --top {args.top}" if args.top != 10 else "")
+    body = "\n".join([
+        f"## Difficulty levels ({args.game}, 2 players)",
+        "",
+        f"Command: `{cmd}` ({machine_line()}). Each level against the one below (level 1 against greedy),",
+        f"{args.games} games, seats rotated; Elo relative to the greedy bot.",
+        "",
+        "| level | iterations | temperature | opponent | win rate | Elo step (95 % CI) | Elo |",
+        "|---|---|---|---|---|---|---|",
+        *rows,
+    ])
+    if args.out:
+        write_section(args.out, f"levels-{args.game}", body)
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
