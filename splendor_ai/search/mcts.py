@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 
 from .._core import search as _search
-from ..games import HiddenInformationError, load_game
+from ..games import HiddenInformationError
 from ..games.errors import SplendorError
 from . import cores
 
