@@ -15,6 +15,12 @@ from libc.math cimport sqrt, log
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
+cdef extern from "<sched.h>" nogil:
+    int sched_yield()
+
+cdef extern from * nogil:
+    void __sync_synchronize()
+
 from rng cimport Rng, rng_seed, rng_below
 from game cimport GameDef
 
@@ -44,6 +50,8 @@ ctypedef struct Params:
     double prior_weight
     int determinize
     int seat
+    int n_root              # > 0: only these actions are candidates at the root
+    int* root_actions       # sorted
 
 ctypedef struct Tree:
     Node* nodes
@@ -52,6 +60,9 @@ ctypedef struct Tree:
     long long iterations
     int node_limit_hit
     int stopped          # 0 running/limit, 1 cancelled, 2 time
+    int running          # set while run_tree searches this tree
+    int pause_req        # a snapshot asks the tree to stop between iterations
+    int paused           # the tree acknowledges (it touches nothing while paused)
     double seat_values[MAX_SEATS]
     Rng rng
     char pad[128]        # keeps trees searched by different threads off each other's cache lines
@@ -83,6 +94,22 @@ cdef int32_t _new_node(Tree* t, const Params* P) noexcept nogil:
     return <int32_t>(t.n_nodes - 1)
 
 
+cdef int _keep_allowed(int* acts, int n, const int* allowed, int n_allowed) noexcept nogil:
+    """Filters the sorted acts[0..n) to the sorted allowed set, in place; returns the count."""
+    cdef int i = 0, j = 0, k = 0
+    while i < n and j < n_allowed:
+        if acts[i] < allowed[j]:
+            i += 1
+        elif acts[i] > allowed[j]:
+            j += 1
+        else:
+            acts[k] = acts[i]
+            k += 1
+            i += 1
+            j += 1
+    return k
+
+
 cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
                    int* acts, float* priors, int32_t* path) noexcept nogil:
     cdef int depth = 0, n, i, player, best_i, steps
@@ -104,6 +131,8 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
         if player < 0:
             break
         n = g.legal_actions(work, acts)
+        if node == 0 and P.n_root > 0:
+            n = _keep_allowed(acts, n, P.root_actions, P.n_root)
         # Walk the sorted children beside the sorted legal actions.
         child = t.nodes[node].first_child
         best_child = -1
@@ -206,6 +235,13 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
         t.stopped = 3
     else:
         while True:
+            if t.pause_req:
+                t.paused = 1
+                __sync_synchronize()
+                while t.pause_req:
+                    sched_yield()
+                    __sync_synchronize()
+                t.paused = 0
             if P.max_iterations > 0 and t.iterations >= P.max_iterations:
                 break
             if cancel[0]:
@@ -219,6 +255,8 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
     free(acts)
     free(priors)
     free(path)
+    __sync_synchronize()
+    t.running = 0
 
 
 cdef class TreeSearch:
@@ -240,7 +278,7 @@ cdef class TreeSearch:
     def __cinit__(self, game_def, bytes root_state, int seat, int trees=1, long long iterations=0,
                   double seconds=0.0, long long max_nodes=1000000, int rollout_depth=20,
                   int rollout_cap=1000, double c_uct=0.7, double prior_weight=1.0,
-                  bint determinize=True, unsigned long long seed=0):
+                  bint determinize=True, unsigned long long seed=0, root_actions=None):
         cdef int i
         cdef long long per_tree
         self.trees = NULL
@@ -268,6 +306,16 @@ cdef class TreeSearch:
         self.P.prior_weight = prior_weight
         self.P.determinize = determinize
         self.P.seat = seat
+        self.P.n_root = 0
+        self.P.root_actions = NULL
+        if root_actions:
+            allowed = sorted(set(int(a) for a in root_actions))
+            self.P.root_actions = <int*>malloc(len(allowed) * sizeof(int))
+            if self.P.root_actions == NULL:
+                raise MemoryError()
+            for i, a in enumerate(allowed):
+                self.P.root_actions[i] = a
+            self.P.n_root = len(allowed)
         self.trees = <Tree*>malloc(trees * sizeof(Tree))
         if self.trees == NULL:
             raise MemoryError()
@@ -288,6 +336,7 @@ cdef class TreeSearch:
 
     def __dealloc__(self):
         cdef int i
+        free(self.P.root_actions)
         if self.trees != NULL:
             for i in range(self.n_trees):
                 free(self.trees[i].nodes)
@@ -305,6 +354,7 @@ cdef class TreeSearch:
             P.max_iterations = self._iterations // self.n_trees + (1 if i < self._iterations % self.n_trees else 0)
             if P.max_iterations == 0:
                 return
+        t.running = 1
         with nogil:
             _run(self.g, t, root, &P, &self.cancel_flag)
         if t.stopped == 3:
@@ -312,6 +362,27 @@ cdef class TreeSearch:
 
     def cancel(self):
         self.cancel_flag = 1
+
+    def pause(self):
+        """Holds every running tree between two iterations (for a consistent snapshot);
+        `resume()` must follow. Trees that are not running are left alone."""
+        cdef int i
+        cdef Tree* t
+        for i in range(self.n_trees):
+            self.trees[i].pause_req = 1
+        __sync_synchronize()
+        for i in range(self.n_trees):
+            t = &self.trees[i]
+            with nogil:
+                while t.running and not t.paused:
+                    sched_yield()
+                    __sync_synchronize()
+
+    def resume(self):
+        cdef int i
+        for i in range(self.n_trees):
+            self.trees[i].pause_req = 0
+        __sync_synchronize()
 
     @property
     def cancelled(self):

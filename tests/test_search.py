@@ -187,3 +187,32 @@ def test_terminal_position_cannot_be_searched():
     assert state.is_terminal()
     with pytest.raises(SearchError, match="over"):
         search(state, Limits(iterations=10))
+
+
+def test_root_actions_restrict_the_candidates():
+    state = load_game("base", 2).new_initial_state(8)
+    allowed = [state.string_to_action("take ww"), state.string_to_action("take wug")]
+    r = Search(state, Limits(iterations=500), Config(seed=1), root_actions=allowed).run()
+    assert {s.action for s in r.actions} == set(allowed)
+    assert sum(s.visits for s in r.actions) == 500
+    with pytest.raises(SearchError, match="root_actions"):
+        Search(state, Limits(iterations=10), root_actions=[state.string_to_action("pass")])
+
+
+def test_snapshot_during_a_running_search():
+    state = load_game("base", 2).new_initial_state(8)
+    s = Search(state, Limits(iterations=400_000), Config(seed=1, threads=2))
+    th = threading.Thread(target=s.run)
+    th.start()
+    seen = []
+    try:
+        for _ in range(5):
+            time.sleep(0.02)
+            snap = s.snapshot()
+            seen.append(snap.iterations)
+            assert sum(a.visits for a in snap.actions) == snap.iterations
+    finally:
+        s.cancel()
+        th.join(5)
+    assert not th.is_alive()
+    assert seen == sorted(seen) and seen[-1] > seen[0] > 0

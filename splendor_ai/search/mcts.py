@@ -115,7 +115,7 @@ def _pv_strings(state, actions: list[int]) -> list[str]:
 class Search:
     """One search of one position; ``run()`` blocks, ``cancel()`` may come from another thread."""
 
-    def __init__(self, state, limits: Limits, config: Config = Config()):
+    def __init__(self, state, limits: Limits, config: Config = Config(), root_actions=None):
         limits.check()
         config.check()
         if state.is_terminal():
@@ -124,6 +124,14 @@ class Search:
         seat = core_state.current_player()
         if config.perfect_information and core_state.to_position()["observer"] is not None:
             raise SearchError("perfect-information search needs a full position, not a seat's view")
+        if root_actions is not None:
+            legal = set(core_state.search_actions())
+            root_actions = sorted(set(root_actions))
+            bad = [a for a in root_actions if a not in legal]
+            if not root_actions or bad:
+                raise SearchError(
+                    "root_actions: " + (f"{bad} are not among the actions searched here" if bad else "empty"))
+        self.root_actions = root_actions
         self.state = state
         self.seat = seat
         self.limits = limits
@@ -143,14 +151,24 @@ class Search:
             prior_weight=config.prior_weight,
             determinize=not config.perfect_information,
             seed=config.seed,
+            root_actions=root_actions,
         )
         self._started = None
 
     def cancel(self) -> None:
         self._tree.cancel()
 
+    def snapshot(self) -> SearchResult:
+        """The statistics so far; safe to call from another thread while ``run()`` is going."""
+        elapsed = time.perf_counter() - self._started if self._started is not None else 0.0
+        self._tree.pause()
+        try:
+            return self._result(elapsed)
+        finally:
+            self._tree.resume()
+
     def run(self) -> SearchResult:
-        t0 = time.perf_counter()
+        t0 = self._started = time.perf_counter()
         n = self.config.threads
         if n == 1:
             self._tree.run_tree(0)
@@ -196,8 +214,7 @@ class Search:
         iterations = summary["iterations"]
         if iterations == 0 or not stats:
             # Cancelled or out of time before one iteration: fall back on the prior's favourite.
-            legal = self._core_state.search_actions()
-            best = legal[0]
+            best = (self.root_actions or self._core_state.search_actions())[0]
             stats = [ActionStats(best, self._core_state.action_to_string(best), 0, 0.0, 0.0, [])]
         seats = self._core_state.players
         win = [v / iterations for v in summary["seat_values"]] if iterations else [1.0 / seats] * seats
