@@ -65,14 +65,23 @@ cdef inline int _total(const BPlayer* p) noexcept nogil:
     return p.tokens[0] + p.tokens[1] + p.tokens[2] + p.tokens[3] + p.tokens[4] + p.tokens[5]
 
 
-cdef inline int _shortfall(const BPlayer* p, int cid) noexcept nogil:
-    """Gold needed to buy card cid paying gems first."""
-    cdef int c, need, gold = 0
+cdef inline void _power(const BPlayer* p, int* pw) noexcept nogil:
+    """What the player can pay per colour without gold: bonuses plus gems."""
+    cdef int c
     for c in range(5):
-        need = C_COST[cid][c] - p.bonus[c] - p.tokens[c]
-        if need > 0:
-            gold += need
-    return gold
+        pw[c] = p.bonus[c] + p.tokens[c]
+
+
+cdef inline int _missing(int cid, const int* pw, int* d) noexcept nogil:
+    """Gems still missing per colour for card cid (into d); returns their sum (the gold needed)."""
+    cdef int c, x, m = 0
+    for c in range(5):
+        x = C_COST[cid][c] - pw[c]
+        if x < 0:
+            x = 0
+        d[c] = x
+        m += x
+    return m
 
 
 cdef inline int _target_card(const BState* s, int target) noexcept nogil:
@@ -98,6 +107,8 @@ cdef int _main_actions(const BState* s, int* out, bint all_payments) noexcept no
     cdef const BPlayer* p = &s.p[s.current]
     cdef int n = 0, c, i, k = 0, lv, t, cid, short, v, gems
     cdef int a0 = -1, a1 = -1
+    cdef int pw[5]
+    cdef int d[5]
     cdef bint ok
     # 1. three different colours (fewer only when fewer than 3 colours are left)
     for c in range(5):
@@ -136,11 +147,12 @@ cdef int _main_actions(const BState* s, int* out, bint all_payments) noexcept no
                 out[n] = A_RES_DECK + lv
                 n += 1
     # 4. buy
+    _power(p, pw)
     for t in range(15):
         cid = _target_card(s, t)
         if cid < 0:
             continue
-        short = _shortfall(p, cid)
+        short = _missing(cid, pw, d)
         if short > p.tokens[B_GOLD]:
             continue
         out[n] = A_BUY + t * B_NPAY
@@ -436,7 +448,7 @@ cdef int b_random_playout(BState* s, Rng* rng, int max_actions) noexcept nogil:
 
 # ---------------------------------------------------------------------------- heuristics
 # Used by the search (through BASE_DEF): a cheap evaluation at rollout cut-offs, the rollout
-# policy and the tree's priors. Their weights are documented in docs/search.md.
+# policy (one action per call, drawn by weight) and the tree's priors. Their weights are documented in docs/search.md.
 from libc.math cimport exp
 
 cdef double EVAL_TEMPERATURE = 1.6   # points; softmax of the seat values
@@ -488,26 +500,25 @@ cdef void _action_weights(const BState* s, const int* acts, int n, double* w) no
     """A positive weight per action: buying first (more for points), then useful gems."""
     cdef const BPlayer* p = &s.p[s.current]
     cdef double need[5]
-    cdef int i, a, c, t, cid, deficit
-    cdef int missing
+    cdef int i, a, c, t, cid, missing
+    cdef int pw[5]
+    cdef int d[5]
+    cdef double share
     for c in range(5):
         need[c] = 0.0
     if s.phase == PH_MAIN:
+        _power(p, pw)
         for t in range(15):
             cid = _target_card(s, t)
             if cid < 0:
                 continue
-            missing = 0
-            for c in range(5):
-                deficit = C_COST[cid][c] - p.bonus[c] - p.tokens[c]
-                if deficit > 0:
-                    missing += deficit
+            missing = _missing(cid, pw, d)
             if missing == 0 or missing > 6:
                 continue
+            share = (1.0 + C_POINTS[cid]) / missing
             for c in range(5):
-                deficit = C_COST[cid][c] - p.bonus[c] - p.tokens[c]
-                if deficit > 0:
-                    need[c] += (1.0 + C_POINTS[cid]) / missing
+                if d[c] > 0:
+                    need[c] += share
     for i in range(n):
         a = acts[i]
         if s.phase == PH_RETURN:
@@ -536,19 +547,106 @@ cdef void _action_weights(const BState* s, const int* acts, int n, double* w) no
             w[i] = 0.05
 
 
-cdef int b_policy(const void* state, const int* acts, int n, Rng* rng) noexcept nogil:
-    cdef double w[B_MAX_SEARCH_ACTIONS]
+cdef inline int _roulette(const int* acts, const double* w, int n, Rng* rng) noexcept nogil:
     cdef double total = 0.0, x
     cdef int i
-    _action_weights(<const BState*>state, acts, n, w)
     for i in range(n):
         total += w[i]
     x = rng_uniform(rng) * total
     for i in range(n):
         x -= w[i]
         if x < 0:
-            return i
-    return n - 1
+            return acts[i]
+    return acts[n - 1]
+
+
+cdef int b_rollout_action(const void* state, Rng* rng) noexcept nogil:
+    """The rollout policy: one action drawn by the weights of _action_weights.
+
+    In the main phase the moves and their weights are made in one pass over the 15 buy
+    targets (the hot path of every rollout); the draw is the same as weighting the sorted
+    search actions with _action_weights.
+    """
+    cdef const BState* s = <const BState*>state
+    cdef const BPlayer* p = &s.p[s.current]
+    cdef int acts[B_MAX_SEARCH_ACTIONS]
+    cdef double w[B_MAX_SEARCH_ACTIONS]
+    cdef int tcard[15]
+    cdef int tmiss[15]
+    cdef double need[5]
+    cdef int pw[5]
+    cdef int d[5]
+    cdef int n = 0, c, i, t, cid, missing, k = 0, a0 = -1, a1 = -1, lv
+    cdef double share
+    if s.phase != PH_MAIN:
+        n = _phase_actions(s, acts, False)
+        _action_weights(s, acts, n, w)
+        return _roulette(acts, w, n, rng)
+    _power(p, pw)
+    for c in range(5):
+        need[c] = 0.0
+    for t in range(15):
+        cid = _target_card(s, t)
+        tcard[t] = cid
+        if cid < 0:
+            continue
+        missing = _missing(cid, pw, d)
+        tmiss[t] = missing
+        if missing == 0 or missing > 6:
+            continue
+        share = (1.0 + C_POINTS[cid]) / missing
+        for c in range(5):
+            if d[c] > 0:
+                need[c] += share
+    for c in range(5):
+        if s.supply[c] > 0:
+            k += 1
+            if a0 < 0:
+                a0 = c
+            elif a1 < 0:
+                a1 = c
+    if k >= 3:
+        for i in range(10):
+            if s.supply[TAKE3_SET[i][0]] > 0 and s.supply[TAKE3_SET[i][1]] > 0 and s.supply[TAKE3_SET[i][2]] > 0:
+                acts[n] = A_TAKE3 + i
+                w[n] = 0.5 + need[TAKE3_SET[i][0]] + need[TAKE3_SET[i][1]] + need[TAKE3_SET[i][2]]
+                n += 1
+    else:
+        if k == 2:
+            acts[n] = A_TAKE2D + TAKE2D_INDEX[a0][a1]
+            w[n] = 0.4 + need[a0] + need[a1]
+            n += 1
+        for c in range(5):
+            if s.supply[c] > 0:
+                acts[n] = A_TAKE1 + c
+                w[n] = 0.3 + need[c]
+                n += 1
+    for c in range(5):
+        if s.supply[c] >= 4:
+            acts[n] = A_TAKE2S + c
+            w[n] = 0.3 + 1.5 * need[c]
+            n += 1
+    if p.n_res < B_MAX_RES:
+        for t in range(12):
+            if tcard[t] >= 0:
+                acts[n] = A_RES_BOARD + t
+                w[n] = 0.1 + 0.1 * C_POINTS[tcard[t]]
+                n += 1
+        for lv in range(3):
+            if s.deck_len[lv] > 0:
+                acts[n] = A_RES_DECK + lv
+                w[n] = 0.05
+                n += 1
+    for t in range(15):
+        if tcard[t] >= 0 and tmiss[t] <= p.tokens[B_GOLD]:
+            acts[n] = A_BUY + t * B_NPAY
+            w[n] = 6.0 + 4.0 * C_POINTS[tcard[t]]
+            n += 1
+    if n == 0:
+        acts[0] = A_PASS
+        w[0] = 1.0
+        n = 1
+    return _roulette(acts, w, n, rng)
 
 
 cdef void b_priors(const void* state, const int* acts, int n, float* out) noexcept nogil:
@@ -575,7 +673,7 @@ BASE_DEF.apply = b_apply
 BASE_DEF.returns = b_returns
 BASE_DEF.resample = b_resample
 BASE_DEF.evaluate = b_evaluate
-BASE_DEF.policy = b_policy
+BASE_DEF.rollout_action = b_rollout_action
 BASE_DEF.priors = b_priors
 
 

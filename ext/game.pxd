@@ -23,7 +23,7 @@ ctypedef struct GameDef:
     void (*resample)(void* s, int seat, Rng* rng) noexcept nogil
     # Heuristic: per seat, a probability of winning (sums to 1); used at rollout cut-offs.
     void (*evaluate)(const void* s, double* out) noexcept nogil
-    # Rollout policy: the index (into acts[0..n)) of the action to play.
-    int (*policy)(const void* s, const int* acts, int n, Rng* rng) noexcept nogil
+    # Rollout policy: a legal action (of the search's set) to play next.
+    int (*rollout_action)(const void* s, Rng* rng) noexcept nogil
     # Prior weights for the tree policy over acts[0..n) (need not be normalised).
     void (*priors)(const void* s, const int* acts, int n, float* out) noexcept nogil

@@ -110,6 +110,29 @@ cdef int _keep_allowed(int* acts, int n, const int* allowed, int n_allowed) noex
     return k
 
 
+cdef int32_t _copy_subtree(Tree* t, const Node* src, int32_t i, const Params* P) noexcept nogil:
+    """Copies node i of another tree and everything below it into t; returns the new index
+    (-1 when the node cap is reached: the copy then keeps what fitted)."""
+    cdef int32_t j = _new_node(t, P), c, k, prev = -1
+    if j < 0:
+        return -1
+    t.nodes[j] = src[i]
+    t.nodes[j].first_child = -1
+    t.nodes[j].next_sibling = -1
+    c = src[i].first_child
+    while c >= 0:
+        k = _copy_subtree(t, src, c, P)
+        if k < 0:
+            break
+        if prev < 0:
+            t.nodes[j].first_child = k
+        else:
+            t.nodes[prev].next_sibling = k
+        prev = k
+        c = src[c].next_sibling
+    return j
+
+
 cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
                    int* acts, float* priors, int32_t* path) noexcept nogil:
     cdef int depth = 0, n, i, player, best_i, steps
@@ -208,8 +231,7 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
             break
         if steps >= P.rollout_cap:
             break
-        n = g.legal_actions(work, acts)
-        g.apply(work, acts[g.policy(work, acts, n, &t.rng)])
+        g.apply(work, g.rollout_action(work, &t.rng))
         steps += 1
     if g.current_player(work) < 0:
         g.returns(work, values)
@@ -277,8 +299,9 @@ cdef class TreeSearch:
 
     def __cinit__(self, game_def, bytes root_state, int seat, int trees=1, long long iterations=0,
                   double seconds=0.0, long long max_nodes=1000000, int rollout_depth=20,
-                  int rollout_cap=1000, double c_uct=0.7, double prior_weight=1.0,
-                  bint determinize=True, unsigned long long seed=0, root_actions=None):
+                  int rollout_cap=1000, double c_uct=0.4, double prior_weight=3.0,
+                  bint determinize=True, unsigned long long seed=0, root_actions=None,
+                  TreeSearch reuse=None, int reuse_action=-1):
         cdef int i
         cdef long long per_tree
         self.trees = NULL
@@ -333,6 +356,32 @@ cdef class TreeSearch:
             self.trees[i].nodes[0].next_sibling = -1
             self.trees[i].nodes[0].action = -1
             self.trees[i].nodes[0].player = -1
+        if reuse is not None:
+            self._reuse(reuse, reuse_action)
+
+    cdef _reuse(self, TreeSearch old, int action):
+        """Starts each tree from the subtree that `old`'s tree of the same index grew below
+        `action` (the move just played from old's root)."""
+        cdef int i
+        cdef int32_t c
+        cdef Tree* t
+        if old.n_trees != self.n_trees or old.g != self.g:
+            raise ValueError("reuse: the previous search had another game or thread count")
+        for i in range(self.n_trees):
+            if old.trees[i].running:
+                raise ValueError("reuse: the previous search is still running")
+            c = old.trees[i].nodes[0].first_child
+            while c >= 0 and old.trees[i].nodes[c].action != action:
+                c = old.trees[i].nodes[c].next_sibling
+            if c < 0:
+                continue
+            t = &self.trees[i]
+            t.n_nodes = 0
+            _copy_subtree(t, old.trees[i].nodes, c, &self.P)
+            t.node_limit_hit = 0
+            t.nodes[0].action = -1
+            t.nodes[0].player = -1
+            t.nodes[0].next_sibling = -1
 
     def __dealloc__(self):
         cdef int i

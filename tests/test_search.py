@@ -216,3 +216,21 @@ def test_snapshot_during_a_running_search():
         th.join(5)
     assert not th.is_alive()
     assert seen == sorted(seen) and seen[-1] > seen[0] > 0
+
+
+def test_next_decision_reuses_the_subtree_below_the_move_played():
+    pos = base_position(2, seed=5, current=0, tokens={0: [2, 2, 2, 2, 2, 0]}, nobles=[])
+    state = load_game("base", 2).state_from_position(pos)
+    take = state.string_to_action("take wug")
+    first = Search(state, Limits(iterations=3000), Config(seed=1), root_actions=[take])
+    r1 = first.run()
+    after = state.clone()
+    after.apply_action(r1.action)
+    assert after.phase() == "return" and after.current_player() == 0
+    below = next(a for a in r1.actions if a.action == r1.action)
+    second = Search(after, Limits(iterations=10), Config(seed=1), reuse=(first, r1.action))
+    r2 = second.run()
+    # the reused children keep the visits they had; ten more iterations went on top
+    assert sum(a.visits for a in r2.actions) == below.visits - 1 + 10
+    fresh = Search(after, Limits(iterations=10), Config(seed=1)).run()
+    assert sum(a.visits for a in fresh.actions) == 10

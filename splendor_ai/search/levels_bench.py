@@ -2,10 +2,11 @@
 
     python -m splendor_ai.search.levels_bench [--games 100] [--game base] [--top 10] [--out BENCHMARKS.md]
 
-Level 1 plays the greedy bot (the anchor, Elo 0); every level N > 1 plays level N-1. The Elo
-of a level is the sum of the differences below it, each from the win rate of its match
-(seats rotated, shared wins split), with a 95 % interval from the Wilson interval of that
-match. The ladder is good when every step is positive.
+Level 1 is the anchor (Elo 0); every level N > 1 plays level N-1, and the Elo of a level is
+the sum of the differences below it, each from the win rate of its match (seats rotated,
+shared wins split), with a 95 % interval from the Wilson interval of that match. The
+ladder is good when every step is positive. For orientation every level also plays the
+greedy bot.
 """
 from __future__ import annotations
 
@@ -28,25 +29,29 @@ def main(argv=None) -> int:
         ap.error("--games must be at least 2 and --top 1..10")
     rows, total = [], 0.0
     for lv in range(1, args.top + 1):
-        below = "greedy" if lv == 1 else f"level:{lv - 1}"
-        r = run_arena(args.game, 2, [f"level:{lv}", below], args.games, seed=100 + lv, progress=False)
-        b = r.bots[0]
-        lo, hi = wilson(b.wins, b.seat_games)
-        step = elo(b.win_rate)
-        total += step
         level = LEVELS[lv]
-        rows.append(f"| {lv} | {level.iterations} | {level.temperature:g} | {below} | {b.win_rate:.1%} | "
-                    f"{step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f}) | {total:+.0f} |")
+        g = run_arena(args.game, 2, [f"level:{lv}", "greedy"], args.games, seed=200 + lv, progress=False).bots[0]
+        if lv == 1:
+            step_text = "– | anchor"
+        else:
+            b = run_arena(args.game, 2, [f"level:{lv}", f"level:{lv - 1}"], args.games, seed=100 + lv,
+                          progress=False).bots[0]
+            lo, hi = wilson(b.wins, b.seat_games)
+            step = elo(b.win_rate)
+            total += step
+            step_text = f"{b.win_rate:.1%} | {step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f})"
+        rows.append(f"| {lv} | {level.iterations} | {level.temperature:g} | {step_text} | {total:+.0f} | "
+                    f"{g.win_rate:.1%} |")
         print(rows[-1], flush=True)
     cmd = "python -m splendor_ai.search.levels_bench" + (f" --games {args.games}" if args.games != 100 else "") + \
         (f" --game {args.game}" if args.game != "base" else "") + (f" --top {args.top}" if args.top != 10 else "")
     body = "\n".join([
         f"## Difficulty levels ({args.game}, 2 players)",
         "",
-        f"Command: `{cmd}` ({machine_line()}). Each level against the one below (level 1 against greedy),",
-        f"{args.games} games, seats rotated; Elo relative to the greedy bot.",
+        f"Command: `{cmd}` ({machine_line()}). Each level against the one below, {args.games} games,",
+        "seats rotated; Elo relative to level 1. The last column: the same level against the greedy bot.",
         "",
-        "| level | iterations | temperature | opponent | win rate | Elo step (95 % CI) | Elo |",
+        "| level | iterations | temperature | win rate vs level below | Elo step (95 % CI) | Elo | win rate vs greedy |",
         "|---|---|---|---|---|---|---|",
         *rows,
     ])

@@ -44,8 +44,8 @@ class Limits:
 class Config:
     """How to search. The defaults are the tuned ones (docs/search.md)."""
 
-    c_uct: float = 0.7  # exploration constant (values are win probabilities in [0, 1])
-    prior_weight: float = 1.0  # progressive bias: prior / (1 + visits)
+    c_uct: float = 0.4  # exploration constant (values are win probabilities in [0, 1])
+    prior_weight: float = 3.0  # progressive bias: prior / (1 + visits)
     rollout_depth: int = 20  # actions before the evaluation scores the rollout; -1: to the end
     rollout_cap: int = 1000  # hard cap on a rollout (a simulated game that will not end)
     threads: int = 1
@@ -115,7 +115,10 @@ def _pv_strings(state, actions: list[int]) -> list[str]:
 class Search:
     """One search of one position; ``run()`` blocks, ``cancel()`` may come from another thread."""
 
-    def __init__(self, state, limits: Limits, config: Config = Config(), root_actions=None):
+    def __init__(self, state, limits: Limits, config: Config = Config(), root_actions=None,
+                 reuse: "tuple[Search, int] | None" = None):
+        """``reuse=(previous_search, action)``: start from the subtree the previous search (of
+        the position before ``action``, finished, same threads) grew below that action."""
         limits.check()
         config.check()
         if state.is_terminal():
@@ -152,6 +155,8 @@ class Search:
             determinize=not config.perfect_information,
             seed=config.seed,
             root_actions=root_actions,
+            reuse=reuse[0]._tree if reuse else None,
+            reuse_action=reuse[1] if reuse else -1,
         )
         self._started = None
 
@@ -255,18 +260,22 @@ def play_turn(state, limits: Limits, config: Config = Config(), temperature: flo
     """The seat to act's whole turn: a search per decision until the turn passes on.
 
     Returns (action, result) pairs; `state` is not changed. Follow-up decisions (returning
-    tokens, choosing a noble) are searched with the same limits.
+    tokens, choosing a noble) are searched with the same limits, starting from the subtree
+    the previous decision's search grew below the chosen action.
     """
     s = cores.to_core(state).clone() if not config.perfect_information else state.clone()
     seat = s.current_player()
     turn = s.to_position()["turn"]
     out = []
+    reuse = None
     while not s.is_terminal() and s.current_player() == seat:
         if out and s.to_position()["turn"] != turn:
             break  # an extra turn (Duel) is a turn of its own
-        result = Search(s, limits, config).run()
+        search_ = Search(s, limits, config, reuse=reuse)
+        result = search_.run()
         action = choose(result, temperature, rng)
         out.append((action, result))
+        reuse = (search_, action)
         try:
             s.apply_action(action)
         except HiddenInformationError:
