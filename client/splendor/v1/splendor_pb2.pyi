@@ -1,0 +1,455 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Game(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_UNSPECIFIED: _ClassVar[Game]
+    GAME_BASE: _ClassVar[Game]
+    GAME_DUEL: _ClassVar[Game]
+    GAME_MARVEL: _ClassVar[Game]
+
+class StopReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STOP_REASON_UNSPECIFIED: _ClassVar[StopReason]
+    STOP_REASON_ITERATIONS: _ClassVar[StopReason]
+    STOP_REASON_TIME: _ClassVar[StopReason]
+    STOP_REASON_DEADLINE: _ClassVar[StopReason]
+    STOP_REASON_CANCELLED: _ClassVar[StopReason]
+
+class Color(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    COLOR_UNSPECIFIED: _ClassVar[Color]
+    COLOR_WHITE: _ClassVar[Color]
+    COLOR_BLUE: _ClassVar[Color]
+    COLOR_GREEN: _ClassVar[Color]
+    COLOR_RED: _ClassVar[Color]
+    COLOR_BLACK: _ClassVar[Color]
+    COLOR_GOLD: _ClassVar[Color]
+GAME_UNSPECIFIED: Game
+GAME_BASE: Game
+GAME_DUEL: Game
+GAME_MARVEL: Game
+STOP_REASON_UNSPECIFIED: StopReason
+STOP_REASON_ITERATIONS: StopReason
+STOP_REASON_TIME: StopReason
+STOP_REASON_DEADLINE: StopReason
+STOP_REASON_CANCELLED: StopReason
+COLOR_UNSPECIFIED: Color
+COLOR_WHITE: Color
+COLOR_BLUE: Color
+COLOR_GREEN: Color
+COLOR_RED: Color
+COLOR_BLACK: Color
+COLOR_GOLD: Color
+
+class Tokens(_message.Message):
+    __slots__ = ("white", "blue", "green", "red", "black", "gold")
+    WHITE_FIELD_NUMBER: _ClassVar[int]
+    BLUE_FIELD_NUMBER: _ClassVar[int]
+    GREEN_FIELD_NUMBER: _ClassVar[int]
+    RED_FIELD_NUMBER: _ClassVar[int]
+    BLACK_FIELD_NUMBER: _ClassVar[int]
+    GOLD_FIELD_NUMBER: _ClassVar[int]
+    white: int
+    blue: int
+    green: int
+    red: int
+    black: int
+    gold: int
+    def __init__(self, white: _Optional[int] = ..., blue: _Optional[int] = ..., green: _Optional[int] = ..., red: _Optional[int] = ..., black: _Optional[int] = ..., gold: _Optional[int] = ...) -> None: ...
+
+class Position(_message.Message):
+    __slots__ = ("base",)
+    BASE_FIELD_NUMBER: _ClassVar[int]
+    base: BasePosition
+    def __init__(self, base: _Optional[_Union[BasePosition, _Mapping]] = ...) -> None: ...
+
+class GameStatus(_message.Message):
+    __slots__ = ("to_move", "game_over", "returns")
+    TO_MOVE_FIELD_NUMBER: _ClassVar[int]
+    GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    RETURNS_FIELD_NUMBER: _ClassVar[int]
+    to_move: int
+    game_over: bool
+    returns: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, to_move: _Optional[int] = ..., game_over: _Optional[bool] = ..., returns: _Optional[_Iterable[float]] = ...) -> None: ...
+
+class Move(_message.Message):
+    __slots__ = ("notation", "action_id", "drawn_card", "base")
+    NOTATION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_ID_FIELD_NUMBER: _ClassVar[int]
+    DRAWN_CARD_FIELD_NUMBER: _ClassVar[int]
+    BASE_FIELD_NUMBER: _ClassVar[int]
+    notation: str
+    action_id: int
+    drawn_card: int
+    base: BaseMove
+    def __init__(self, notation: _Optional[str] = ..., action_id: _Optional[int] = ..., drawn_card: _Optional[int] = ..., base: _Optional[_Union[BaseMove, _Mapping]] = ...) -> None: ...
+
+class SearchLimits(_message.Message):
+    __slots__ = ("iterations", "time_ms")
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    iterations: int
+    time_ms: int
+    def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[int] = ...) -> None: ...
+
+class EffectiveOptions(_message.Message):
+    __slots__ = ("limits", "threads", "seed", "temperature", "level")
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    THREADS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    limits: SearchLimits
+    threads: int
+    seed: int
+    temperature: float
+    level: int
+    def __init__(self, limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., level: _Optional[int] = ...) -> None: ...
+
+class Line(_message.Message):
+    __slots__ = ("move", "visits", "win_probability", "prior", "pv")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    PRIOR_FIELD_NUMBER: _ClassVar[int]
+    PV_FIELD_NUMBER: _ClassVar[int]
+    move: Move
+    visits: int
+    win_probability: float
+    prior: float
+    pv: _containers.RepeatedCompositeFieldContainer[Move]
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ..., prior: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
+
+class SearchStats(_message.Message):
+    __slots__ = ("seat", "win_probability", "lines", "iterations", "nodes", "elapsed_seconds", "iterations_per_second", "tree_bytes", "node_limit_hit", "stop_reason")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    ELAPSED_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ITERATIONS_PER_SECOND_FIELD_NUMBER: _ClassVar[int]
+    TREE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    NODE_LIMIT_HIT_FIELD_NUMBER: _ClassVar[int]
+    STOP_REASON_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    win_probability: _containers.RepeatedScalarFieldContainer[float]
+    lines: _containers.RepeatedCompositeFieldContainer[Line]
+    iterations: int
+    nodes: int
+    elapsed_seconds: float
+    iterations_per_second: float
+    tree_bytes: int
+    node_limit_hit: bool
+    stop_reason: StopReason
+    def __init__(self, seat: _Optional[int] = ..., win_probability: _Optional[_Iterable[float]] = ..., lines: _Optional[_Iterable[_Union[Line, _Mapping]]] = ..., iterations: _Optional[int] = ..., nodes: _Optional[int] = ..., elapsed_seconds: _Optional[float] = ..., iterations_per_second: _Optional[float] = ..., tree_bytes: _Optional[int] = ..., node_limit_hit: _Optional[bool] = ..., stop_reason: _Optional[_Union[StopReason, str]] = ...) -> None: ...
+
+class BasePosition(_message.Message):
+    __slots__ = ("players", "start_seat", "current", "phase", "turn", "final_round", "passes", "supply", "board", "decks", "deck_sizes", "nobles", "seats", "observer")
+    class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        PHASE_UNSPECIFIED: _ClassVar[BasePosition.Phase]
+        PHASE_MAIN: _ClassVar[BasePosition.Phase]
+        PHASE_RETURN: _ClassVar[BasePosition.Phase]
+        PHASE_NOBLE: _ClassVar[BasePosition.Phase]
+        PHASE_OVER: _ClassVar[BasePosition.Phase]
+    PHASE_UNSPECIFIED: BasePosition.Phase
+    PHASE_MAIN: BasePosition.Phase
+    PHASE_RETURN: BasePosition.Phase
+    PHASE_NOBLE: BasePosition.Phase
+    PHASE_OVER: BasePosition.Phase
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    START_SEAT_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    FINAL_ROUND_FIELD_NUMBER: _ClassVar[int]
+    PASSES_FIELD_NUMBER: _ClassVar[int]
+    SUPPLY_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    DECKS_FIELD_NUMBER: _ClassVar[int]
+    DECK_SIZES_FIELD_NUMBER: _ClassVar[int]
+    NOBLES_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    OBSERVER_FIELD_NUMBER: _ClassVar[int]
+    players: int
+    start_seat: int
+    current: int
+    phase: BasePosition.Phase
+    turn: int
+    final_round: bool
+    passes: int
+    supply: Tokens
+    board: _containers.RepeatedCompositeFieldContainer[BoardRow]
+    decks: _containers.RepeatedCompositeFieldContainer[Deck]
+    deck_sizes: _containers.RepeatedScalarFieldContainer[int]
+    nobles: _containers.RepeatedScalarFieldContainer[int]
+    seats: _containers.RepeatedCompositeFieldContainer[BaseSeat]
+    observer: int
+    def __init__(self, players: _Optional[int] = ..., start_seat: _Optional[int] = ..., current: _Optional[int] = ..., phase: _Optional[_Union[BasePosition.Phase, str]] = ..., turn: _Optional[int] = ..., final_round: _Optional[bool] = ..., passes: _Optional[int] = ..., supply: _Optional[_Union[Tokens, _Mapping]] = ..., board: _Optional[_Iterable[_Union[BoardRow, _Mapping]]] = ..., decks: _Optional[_Iterable[_Union[Deck, _Mapping]]] = ..., deck_sizes: _Optional[_Iterable[int]] = ..., nobles: _Optional[_Iterable[int]] = ..., seats: _Optional[_Iterable[_Union[BaseSeat, _Mapping]]] = ..., observer: _Optional[int] = ...) -> None: ...
+
+class BoardRow(_message.Message):
+    __slots__ = ("cards",)
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, cards: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class Deck(_message.Message):
+    __slots__ = ("cards",)
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, cards: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class BaseSeat(_message.Message):
+    __slots__ = ("tokens", "cards", "reserved", "nobles", "points", "bonuses")
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    RESERVED_FIELD_NUMBER: _ClassVar[int]
+    NOBLES_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    BONUSES_FIELD_NUMBER: _ClassVar[int]
+    tokens: Tokens
+    cards: _containers.RepeatedScalarFieldContainer[int]
+    reserved: _containers.RepeatedCompositeFieldContainer[ReservedCard]
+    nobles: _containers.RepeatedScalarFieldContainer[int]
+    points: int
+    bonuses: Tokens
+    def __init__(self, tokens: _Optional[_Union[Tokens, _Mapping]] = ..., cards: _Optional[_Iterable[int]] = ..., reserved: _Optional[_Iterable[_Union[ReservedCard, _Mapping]]] = ..., nobles: _Optional[_Iterable[int]] = ..., points: _Optional[int] = ..., bonuses: _Optional[_Union[Tokens, _Mapping]] = ...) -> None: ...
+
+class ReservedCard(_message.Message):
+    __slots__ = ("card", "level", "blind")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    BLIND_FIELD_NUMBER: _ClassVar[int]
+    card: int
+    level: int
+    blind: bool
+    def __init__(self, card: _Optional[int] = ..., level: _Optional[int] = ..., blind: _Optional[bool] = ...) -> None: ...
+
+class BaseMove(_message.Message):
+    __slots__ = ("kind", "tokens", "card", "level", "noble")
+    class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+        __slots__ = ()
+        KIND_UNSPECIFIED: _ClassVar[BaseMove.Kind]
+        KIND_TAKE: _ClassVar[BaseMove.Kind]
+        KIND_RESERVE: _ClassVar[BaseMove.Kind]
+        KIND_RESERVE_DECK: _ClassVar[BaseMove.Kind]
+        KIND_BUY: _ClassVar[BaseMove.Kind]
+        KIND_RETURN: _ClassVar[BaseMove.Kind]
+        KIND_NOBLE: _ClassVar[BaseMove.Kind]
+        KIND_PASS: _ClassVar[BaseMove.Kind]
+    KIND_UNSPECIFIED: BaseMove.Kind
+    KIND_TAKE: BaseMove.Kind
+    KIND_RESERVE: BaseMove.Kind
+    KIND_RESERVE_DECK: BaseMove.Kind
+    KIND_BUY: BaseMove.Kind
+    KIND_RETURN: BaseMove.Kind
+    KIND_NOBLE: BaseMove.Kind
+    KIND_PASS: BaseMove.Kind
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    NOBLE_FIELD_NUMBER: _ClassVar[int]
+    kind: BaseMove.Kind
+    tokens: Tokens
+    card: int
+    level: int
+    noble: int
+    def __init__(self, kind: _Optional[_Union[BaseMove.Kind, str]] = ..., tokens: _Optional[_Union[Tokens, _Mapping]] = ..., card: _Optional[int] = ..., level: _Optional[int] = ..., noble: _Optional[int] = ...) -> None: ...
+
+class Card(_message.Message):
+    __slots__ = ("id", "level", "color", "points", "cost")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    COLOR_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    level: int
+    color: Color
+    points: int
+    cost: Tokens
+    def __init__(self, id: _Optional[int] = ..., level: _Optional[int] = ..., color: _Optional[_Union[Color, str]] = ..., points: _Optional[int] = ..., cost: _Optional[_Union[Tokens, _Mapping]] = ...) -> None: ...
+
+class Noble(_message.Message):
+    __slots__ = ("id", "points", "requires")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    REQUIRES_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    points: int
+    requires: Tokens
+    def __init__(self, id: _Optional[int] = ..., points: _Optional[int] = ..., requires: _Optional[_Union[Tokens, _Mapping]] = ...) -> None: ...
+
+class BaseCatalog(_message.Message):
+    __slots__ = ("cards", "nobles")
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    NOBLES_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedCompositeFieldContainer[Card]
+    nobles: _containers.RepeatedCompositeFieldContainer[Noble]
+    def __init__(self, cards: _Optional[_Iterable[_Union[Card, _Mapping]]] = ..., nobles: _Optional[_Iterable[_Union[Noble, _Mapping]]] = ...) -> None: ...
+
+class GetCatalogRequest(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: Game
+    def __init__(self, game: _Optional[_Union[Game, str]] = ...) -> None: ...
+
+class GetCatalogResponse(_message.Message):
+    __slots__ = ("game", "base")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    BASE_FIELD_NUMBER: _ClassVar[int]
+    game: Game
+    base: BaseCatalog
+    def __init__(self, game: _Optional[_Union[Game, str]] = ..., base: _Optional[_Union[BaseCatalog, _Mapping]] = ...) -> None: ...
+
+class NewGameRequest(_message.Message):
+    __slots__ = ("request_id", "game", "players", "seed")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    game: Game
+    players: int
+    seed: int
+    def __init__(self, request_id: _Optional[str] = ..., game: _Optional[_Union[Game, str]] = ..., players: _Optional[int] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class NewGameResponse(_message.Message):
+    __slots__ = ("request_id", "position", "seed", "status")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    position: Position
+    seed: int
+    status: GameStatus
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., seed: _Optional[int] = ..., status: _Optional[_Union[GameStatus, _Mapping]] = ...) -> None: ...
+
+class LegalActionsRequest(_message.Message):
+    __slots__ = ("request_id", "position", "all_payments")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    ALL_PAYMENTS_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    position: Position
+    all_payments: bool
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., all_payments: _Optional[bool] = ...) -> None: ...
+
+class LegalActionsResponse(_message.Message):
+    __slots__ = ("request_id", "moves", "status")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    status: GameStatus
+    def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, _Mapping]] = ...) -> None: ...
+
+class ApplyActionsRequest(_message.Message):
+    __slots__ = ("request_id", "position", "moves")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    position: Position
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ...) -> None: ...
+
+class ApplyActionsResponse(_message.Message):
+    __slots__ = ("request_id", "position", "applied", "status")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    APPLIED_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    position: Position
+    applied: _containers.RepeatedCompositeFieldContainer[Move]
+    status: GameStatus
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., applied: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, _Mapping]] = ...) -> None: ...
+
+class GetMoveRequest(_message.Message):
+    __slots__ = ("request_id", "position", "level", "limits", "threads", "seed", "temperature", "perfect_information", "lines")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    THREADS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    PERFECT_INFORMATION_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    position: Position
+    level: int
+    limits: SearchLimits
+    threads: int
+    seed: int
+    temperature: float
+    perfect_information: bool
+    lines: int
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., level: _Optional[int] = ..., limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., perfect_information: _Optional[bool] = ..., lines: _Optional[int] = ...) -> None: ...
+
+class GetMoveResponse(_message.Message):
+    __slots__ = ("request_id", "moves", "searches", "turn_complete", "position", "status", "options")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    SEARCHES_FIELD_NUMBER: _ClassVar[int]
+    TURN_COMPLETE_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    searches: _containers.RepeatedCompositeFieldContainer[SearchStats]
+    turn_complete: bool
+    position: Position
+    status: GameStatus
+    options: EffectiveOptions
+    def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., searches: _Optional[_Iterable[_Union[SearchStats, _Mapping]]] = ..., turn_complete: _Optional[bool] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., status: _Optional[_Union[GameStatus, _Mapping]] = ..., options: _Optional[_Union[EffectiveOptions, _Mapping]] = ...) -> None: ...
+
+class AnalyzeRequest(_message.Message):
+    __slots__ = ("request_id", "position", "limits", "threads", "seed", "lines", "candidates", "report_every_ms", "perfect_information")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    THREADS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    REPORT_EVERY_MS_FIELD_NUMBER: _ClassVar[int]
+    PERFECT_INFORMATION_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    position: Position
+    limits: SearchLimits
+    threads: int
+    seed: int
+    lines: int
+    candidates: _containers.RepeatedCompositeFieldContainer[Move]
+    report_every_ms: int
+    perfect_information: bool
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., lines: _Optional[int] = ..., candidates: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., report_every_ms: _Optional[int] = ..., perfect_information: _Optional[bool] = ...) -> None: ...
+
+class AnalyzeResponse(_message.Message):
+    __slots__ = ("request_id", "final", "stats", "options", "sequence")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    FINAL_FIELD_NUMBER: _ClassVar[int]
+    STATS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    final: bool
+    stats: SearchStats
+    options: EffectiveOptions
+    sequence: int
+    def __init__(self, request_id: _Optional[str] = ..., final: _Optional[bool] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., options: _Optional[_Union[EffectiveOptions, _Mapping]] = ..., sequence: _Optional[int] = ...) -> None: ...

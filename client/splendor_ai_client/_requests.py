@@ -1,0 +1,83 @@
+"""Request building shared by the blocking and the asyncio client."""
+from __future__ import annotations
+
+from typing import Iterable, Optional, Union
+
+from splendor.v1 import splendor_pb2 as pb
+
+from .types import Move
+
+GAMES = {"base": pb.GAME_BASE, "duel": pb.GAME_DUEL, "marvel": pb.GAME_MARVEL}
+MoveLike = Union[str, Move, pb.Move]
+PositionLike = Union[pb.Position, pb.BasePosition]
+
+
+def game(name: str) -> int:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r} (one of {', '.join(GAMES)})") from None
+
+
+def position(p: PositionLike) -> pb.Position:
+    if isinstance(p, pb.Position):
+        return p
+    if isinstance(p, pb.BasePosition):
+        return pb.Position(base=p)
+    raise TypeError(f"a position is a splendor_pb2.Position (or BasePosition), not {type(p).__name__}")
+
+
+def move(m: MoveLike, drawn_card: Optional[int] = None) -> pb.Move:
+    """A Move message from a notation string, a typed Move or a Move message."""
+    if isinstance(m, str):
+        out = pb.Move(notation=m)
+    elif isinstance(m, Move):
+        out = pb.Move()
+        out.CopyFrom(m.raw)
+    elif isinstance(m, pb.Move):
+        out = pb.Move()
+        out.CopyFrom(m)
+    else:
+        raise TypeError(f"a move is a notation string, a Move or a splendor_pb2.Move, not {type(m).__name__}")
+    if drawn_card is not None:
+        out.drawn_card = drawn_card
+    return out
+
+
+def with_drawn_card(m: MoveLike, card: int) -> pb.Move:
+    """``m`` with the card it draws from a deck (ApplyActions on a view: the frontend deals)."""
+    return move(m, drawn_card=card)
+
+
+def limits(iterations: Optional[int], time_ms: Optional[int]) -> pb.SearchLimits:
+    return pb.SearchLimits(iterations=iterations or 0, time_ms=time_ms or 0)
+
+
+def get_move(position_: PositionLike, level: Optional[int], iterations: Optional[int], time_ms: Optional[int],
+             threads: int, seed: Optional[int], temperature: Optional[float], perfect_information: bool,
+             lines: int, request_id: str) -> pb.GetMoveRequest:
+    req = pb.GetMoveRequest(request_id=request_id, position=position(position_), threads=threads, lines=lines,
+                            perfect_information=perfect_information)
+    if level is not None:
+        if iterations is not None or time_ms is not None:
+            raise ValueError("give a level or limits (iterations, time_ms), not both")
+        req.level = level
+    elif iterations is not None or time_ms is not None:
+        req.limits.CopyFrom(limits(iterations, time_ms))
+    if seed is not None:
+        req.seed = seed
+    if temperature is not None:
+        req.temperature = temperature
+    return req
+
+
+def analyze(position_: PositionLike, iterations: Optional[int], time_ms: Optional[int], threads: int,
+            seed: Optional[int], lines: int, candidates: Iterable[MoveLike], report_every_ms: int,
+            perfect_information: bool, request_id: str) -> pb.AnalyzeRequest:
+    req = pb.AnalyzeRequest(request_id=request_id, position=position(position_),
+                            limits=limits(iterations, time_ms), threads=threads, lines=lines,
+                            candidates=[move(c) for c in candidates], report_every_ms=report_every_ms,
+                            perfect_information=perfect_information)
+    if seed is not None:
+        req.seed = seed
+    return req

@@ -1,0 +1,127 @@
+"""The asyncio client: the same methods as the blocking one, as coroutines."""
+from __future__ import annotations
+
+import asyncio
+from typing import AsyncIterator, Iterable, Optional, Sequence
+
+import grpc
+from splendor.v1 import splendor_pb2 as pb
+from splendor.v1 import splendor_pb2_grpc as pb_grpc
+
+from . import _requests as rq
+from .client import DEFAULT_TARGET
+from .errors import ServiceError, Unavailable, from_rpc_error
+from .types import AnalysisReport, Applied, Catalog, LegalMoves, MoveResult, NewGame
+
+
+class AsyncAnalysis:
+    """A running Analyze call: ``async for report in analysis``; ``cancel()``; ``await result()``."""
+
+    def __init__(self, call):
+        self._call = call
+        self._cancelled = False
+        self.final: Optional[AnalysisReport] = None
+
+    def __aiter__(self) -> AsyncIterator[AnalysisReport]:
+        return self
+
+    async def __anext__(self) -> AnalysisReport:
+        try:
+            msg = await self._call.read()
+        except asyncio.CancelledError:
+            if self._cancelled:
+                raise StopAsyncIteration from None
+            raise
+        except grpc.aio.AioRpcError as err:
+            if self._cancelled and err.code() == grpc.StatusCode.CANCELLED:
+                raise StopAsyncIteration from None
+            raise from_rpc_error(err) from None
+        if msg is grpc.aio.EOF:
+            raise StopAsyncIteration
+        report = AnalysisReport.from_pb(msg)
+        if report.final:
+            self.final = report
+        return report
+
+    def cancel(self) -> None:
+        self._cancelled = True
+        self._call.cancel()
+
+    async def result(self) -> AnalysisReport:
+        async for _ in self:
+            pass
+        if self.final is None:
+            raise ServiceError(grpc.StatusCode.CANCELLED, "the analysis was cancelled before its final report")
+        return self.final
+
+
+class AsyncClient:
+    """An asyncio client of the splendor-ai service (create it inside the running loop)."""
+
+    def __init__(self, target: str = DEFAULT_TARGET, *, channel: Optional[grpc.aio.Channel] = None,
+                 timeout: Optional[float] = None, options: Sequence = ()):
+        self._own_channel = channel is None
+        self.channel = channel if channel is not None else grpc.aio.insecure_channel(target, options=list(options))
+        self.stub = pb_grpc.SplendorServiceStub(self.channel)
+        self.timeout = timeout
+
+    async def _call(self, method, request, timeout):
+        try:
+            return await method(request, timeout=timeout if timeout is not None else self.timeout)
+        except grpc.aio.AioRpcError as err:
+            raise from_rpc_error(err) from None
+
+    async def wait_ready(self, timeout: float = 10.0) -> None:
+        try:
+            await asyncio.wait_for(self.channel.channel_ready(), timeout)
+        except asyncio.TimeoutError:
+            raise Unavailable(grpc.StatusCode.UNAVAILABLE, f"no server reachable within {timeout} s") from None
+
+    async def catalog(self, game: str = "base", *, timeout: Optional[float] = None) -> Catalog:
+        return Catalog.from_pb(await self._call(self.stub.GetCatalog, pb.GetCatalogRequest(game=rq.game(game)), timeout))
+
+    async def new_game(self, players: int = 2, seed: Optional[int] = None, *, game: str = "base",
+                       request_id: str = "", timeout: Optional[float] = None) -> NewGame:
+        req = pb.NewGameRequest(request_id=request_id, game=rq.game(game), players=players)
+        if seed is not None:
+            req.seed = seed
+        return NewGame.from_pb(await self._call(self.stub.NewGame, req, timeout))
+
+    async def legal_actions(self, position: rq.PositionLike, *, all_payments: bool = False, request_id: str = "",
+                            timeout: Optional[float] = None) -> LegalMoves:
+        req = pb.LegalActionsRequest(request_id=request_id, position=rq.position(position), all_payments=all_payments)
+        return LegalMoves.from_pb(await self._call(self.stub.LegalActions, req, timeout))
+
+    async def apply_actions(self, position: rq.PositionLike, moves: Iterable[rq.MoveLike], *, request_id: str = "",
+                            timeout: Optional[float] = None) -> Applied:
+        req = pb.ApplyActionsRequest(request_id=request_id, position=rq.position(position),
+                                     moves=[rq.move(m) for m in moves])
+        return Applied.from_pb(await self._call(self.stub.ApplyActions, req, timeout))
+
+    async def get_move(self, position: rq.PositionLike, level: Optional[int] = None, *,
+                       iterations: Optional[int] = None, time_ms: Optional[int] = None, threads: int = 0,
+                       seed: Optional[int] = None, temperature: Optional[float] = None,
+                       perfect_information: bool = False, lines: int = 0, request_id: str = "",
+                       timeout: Optional[float] = None) -> MoveResult:
+        req = rq.get_move(position, level, iterations, time_ms, threads, seed, temperature, perfect_information,
+                          lines, request_id)
+        return MoveResult.from_pb(await self._call(self.stub.GetMove, req, timeout))
+
+    def analyze(self, position: rq.PositionLike, *, iterations: Optional[int] = None, time_ms: Optional[int] = None,
+                threads: int = 0, seed: Optional[int] = None, lines: int = 0,
+                candidates: Iterable[rq.MoveLike] = (), report_every_ms: int = 0,
+                perfect_information: bool = False, request_id: str = "",
+                timeout: Optional[float] = None) -> AsyncAnalysis:
+        req = rq.analyze(position, iterations, time_ms, threads, seed, lines, candidates, report_every_ms,
+                         perfect_information, request_id)
+        return AsyncAnalysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout))
+
+    async def close(self) -> None:
+        if self._own_channel:
+            await self.channel.close()
+
+    async def __aenter__(self) -> "AsyncClient":
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()

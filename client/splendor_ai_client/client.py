@@ -1,0 +1,135 @@
+"""The blocking client."""
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Optional, Sequence
+
+import grpc
+from splendor.v1 import splendor_pb2 as pb
+from splendor.v1 import splendor_pb2_grpc as pb_grpc
+
+from . import _requests as rq
+from .errors import ServiceError, Unavailable, from_rpc_error
+from .types import AnalysisReport, Applied, Catalog, LegalMoves, MoveResult, NewGame
+
+DEFAULT_TARGET = "localhost:50551"
+
+
+class Analysis:
+    """A running Analyze call: iterate over its reports (the last one has ``final`` set).
+
+    ``cancel()`` stops it (the iteration then ends quietly, without a final report);
+    ``result()`` waits for the final report.
+    """
+
+    def __init__(self, call):
+        self._call = call
+        self._cancelled = False
+        self.final: Optional[AnalysisReport] = None
+
+    def __iter__(self) -> Iterator[AnalysisReport]:
+        return self
+
+    def __next__(self) -> AnalysisReport:
+        try:
+            msg = next(self._call)
+        except grpc.RpcError as err:
+            if self._cancelled and err.code() == grpc.StatusCode.CANCELLED:
+                raise StopIteration from None
+            raise from_rpc_error(err) from None
+        report = AnalysisReport.from_pb(msg)
+        if report.final:
+            self.final = report
+        return report
+
+    def cancel(self) -> None:
+        self._cancelled = True
+        self._call.cancel()
+
+    def result(self) -> AnalysisReport:
+        for _ in self:
+            pass
+        if self.final is None:
+            raise ServiceError(grpc.StatusCode.CANCELLED, "the analysis was cancelled before its final report")
+        return self.final
+
+    def __enter__(self) -> "Analysis":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.cancel()
+
+
+class Client:
+    """A blocking client of the splendor-ai service.
+
+    ``timeout`` (seconds) is the default deadline of every call; each method also takes its
+    own. Failed calls raise ``errors.ServiceError`` subclasses.
+    """
+
+    def __init__(self, target: str = DEFAULT_TARGET, *, channel: Optional[grpc.Channel] = None,
+                 timeout: Optional[float] = None, options: Sequence = ()):
+        self._own_channel = channel is None
+        self.channel = channel if channel is not None else grpc.insecure_channel(target, options=list(options))
+        self.stub = pb_grpc.SplendorServiceStub(self.channel)
+        self.timeout = timeout
+
+    def _call(self, method, request, timeout):
+        try:
+            return method(request, timeout=timeout if timeout is not None else self.timeout)
+        except grpc.RpcError as err:
+            raise from_rpc_error(err) from None
+
+    def wait_ready(self, timeout: float = 10.0) -> None:
+        """Wait until the channel is connected (raises Unavailable after ``timeout``)."""
+        try:
+            grpc.channel_ready_future(self.channel).result(timeout=timeout)
+        except grpc.FutureTimeoutError:
+            raise Unavailable(grpc.StatusCode.UNAVAILABLE, f"no server reachable within {timeout} s") from None
+
+    def catalog(self, game: str = "base", *, timeout: Optional[float] = None) -> Catalog:
+        return Catalog.from_pb(self._call(self.stub.GetCatalog, pb.GetCatalogRequest(game=rq.game(game)), timeout))
+
+    def new_game(self, players: int = 2, seed: Optional[int] = None, *, game: str = "base",
+                 request_id: str = "", timeout: Optional[float] = None) -> NewGame:
+        req = pb.NewGameRequest(request_id=request_id, game=rq.game(game), players=players)
+        if seed is not None:
+            req.seed = seed
+        return NewGame.from_pb(self._call(self.stub.NewGame, req, timeout))
+
+    def legal_actions(self, position: rq.PositionLike, *, all_payments: bool = False, request_id: str = "",
+                      timeout: Optional[float] = None) -> LegalMoves:
+        req = pb.LegalActionsRequest(request_id=request_id, position=rq.position(position), all_payments=all_payments)
+        return LegalMoves.from_pb(self._call(self.stub.LegalActions, req, timeout))
+
+    def apply_actions(self, position: rq.PositionLike, moves: Iterable[rq.MoveLike], *, request_id: str = "",
+                      timeout: Optional[float] = None) -> Applied:
+        req = pb.ApplyActionsRequest(request_id=request_id, position=rq.position(position),
+                                     moves=[rq.move(m) for m in moves])
+        return Applied.from_pb(self._call(self.stub.ApplyActions, req, timeout))
+
+    def get_move(self, position: rq.PositionLike, level: Optional[int] = None, *, iterations: Optional[int] = None,
+                 time_ms: Optional[int] = None, threads: int = 0, seed: Optional[int] = None,
+                 temperature: Optional[float] = None, perfect_information: bool = False, lines: int = 0,
+                 request_id: str = "", timeout: Optional[float] = None) -> MoveResult:
+        req = rq.get_move(position, level, iterations, time_ms, threads, seed, temperature, perfect_information,
+                          lines, request_id)
+        return MoveResult.from_pb(self._call(self.stub.GetMove, req, timeout))
+
+    def analyze(self, position: rq.PositionLike, *, iterations: Optional[int] = None, time_ms: Optional[int] = None,
+                threads: int = 0, seed: Optional[int] = None, lines: int = 0,
+                candidates: Iterable[rq.MoveLike] = (), report_every_ms: int = 0,
+                perfect_information: bool = False, request_id: str = "",
+                timeout: Optional[float] = None) -> Analysis:
+        req = rq.analyze(position, iterations, time_ms, threads, seed, lines, candidates, report_every_ms,
+                         perfect_information, request_id)
+        return Analysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout))
+
+    def close(self) -> None:
+        if self._own_channel:
+            self.channel.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

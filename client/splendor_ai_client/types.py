@@ -1,0 +1,244 @@
+"""Typed results of the client's calls (plain dataclasses over the response messages).
+
+Positions stay ``splendor_pb2.Position`` messages: pass them back to the next call as they
+are. Every result keeps its raw response message in ``raw``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, NamedTuple, Optional
+
+from splendor.v1 import splendor_pb2 as pb
+
+KINDS = {
+    pb.BaseMove.KIND_TAKE: "take", pb.BaseMove.KIND_RESERVE: "reserve",
+    pb.BaseMove.KIND_RESERVE_DECK: "reserve_deck", pb.BaseMove.KIND_BUY: "buy",
+    pb.BaseMove.KIND_RETURN: "return", pb.BaseMove.KIND_NOBLE: "noble", pb.BaseMove.KIND_PASS: "pass",
+}
+STOP_REASONS = {
+    pb.STOP_REASON_UNSPECIFIED: "running", pb.STOP_REASON_ITERATIONS: "iterations",
+    pb.STOP_REASON_TIME: "time", pb.STOP_REASON_DEADLINE: "deadline", pb.STOP_REASON_CANCELLED: "cancelled",
+}
+COLORS = {pb.COLOR_WHITE: "white", pb.COLOR_BLUE: "blue", pb.COLOR_GREEN: "green", pb.COLOR_RED: "red",
+          pb.COLOR_BLACK: "black", pb.COLOR_GOLD: "gold"}
+
+
+class Tokens(NamedTuple):
+    white: int = 0
+    blue: int = 0
+    green: int = 0
+    red: int = 0
+    black: int = 0
+    gold: int = 0
+
+    @classmethod
+    def from_pb(cls, msg: pb.Tokens) -> "Tokens":
+        return cls(msg.white, msg.blue, msg.green, msg.red, msg.black, msg.gold)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: its canonical notation and its structured form (base game)."""
+
+    notation: str
+    action_id: int
+    kind: str  # take, reserve, reserve_deck, buy, return, noble, pass
+    tokens: Tokens  # take: taken; buy: paid; return: returned
+    card: Optional[int]  # reserve, buy
+    level: int  # reserve_deck: the deck; reserve, buy: the card's level
+    noble: Optional[int]  # noble
+    raw: pb.Move = field(repr=False, compare=False)
+
+    def __str__(self) -> str:
+        return self.notation
+
+    @classmethod
+    def from_pb(cls, msg: pb.Move) -> "Move":
+        b = msg.base
+        return cls(
+            notation=msg.notation, action_id=msg.action_id, kind=KINDS.get(b.kind, "unknown"),
+            tokens=Tokens.from_pb(b.tokens), card=b.card if b.HasField("card") else None, level=b.level,
+            noble=b.noble if b.HasField("noble") else None, raw=msg,
+        )
+
+
+@dataclass(frozen=True)
+class Status:
+    to_move: int  # -1 once the game is over
+    game_over: bool
+    returns: List[float]  # per seat: 1 win, 0 loss, shared wins split; 0s until over
+
+    @classmethod
+    def from_pb(cls, msg: pb.GameStatus) -> "Status":
+        return cls(msg.to_move, msg.game_over, list(msg.returns))
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a search actually ran with (after the server's defaults and caps)."""
+
+    iterations: int
+    time_ms: int
+    threads: int
+    seed: int
+    temperature: float
+    level: int
+
+    @classmethod
+    def from_pb(cls, msg: pb.EffectiveOptions) -> "Options":
+        return cls(msg.limits.iterations, msg.limits.time_ms, msg.threads, msg.seed, msg.temperature, msg.level)
+
+
+@dataclass(frozen=True)
+class Line:
+    move: Move
+    visits: int
+    win_probability: float  # for the searching seat
+    prior: float
+    pv: List[Move]  # principal variation, this move first
+
+    @classmethod
+    def from_pb(cls, msg: pb.Line) -> "Line":
+        return cls(Move.from_pb(msg.move), msg.visits, msg.win_probability, msg.prior,
+                   [Move.from_pb(m) for m in msg.pv])
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    seat: int
+    win_probability: List[float]  # per seat
+    lines: List[Line]  # most visited first
+    iterations: int
+    nodes: int
+    elapsed_seconds: float
+    iterations_per_second: float
+    tree_bytes: int
+    node_limit_hit: bool
+    stop_reason: str  # running, iterations, time, deadline, cancelled
+
+    @property
+    def best(self) -> Optional[Move]:
+        return self.lines[0].move if self.lines else None
+
+    @classmethod
+    def from_pb(cls, msg: pb.SearchStats) -> "SearchStats":
+        return cls(msg.seat, list(msg.win_probability), [Line.from_pb(x) for x in msg.lines], msg.iterations,
+                   msg.nodes, msg.elapsed_seconds, msg.iterations_per_second, msg.tree_bytes,
+                   msg.node_limit_hit, STOP_REASONS.get(msg.stop_reason, "unknown"))
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """GetMove: the AI's whole turn."""
+
+    request_id: str
+    moves: List[Move]
+    searches: List[SearchStats]  # one per move
+    turn_complete: bool
+    position: Optional[pb.Position]  # after the moves, when turn_complete
+    status: Optional[Status]
+    options: Options
+    raw: pb.GetMoveResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def from_pb(cls, msg: pb.GetMoveResponse) -> "MoveResult":
+        return cls(msg.request_id, [Move.from_pb(m) for m in msg.moves], [SearchStats.from_pb(s) for s in msg.searches],
+                   msg.turn_complete, msg.position if msg.HasField("position") else None,
+                   Status.from_pb(msg.status) if msg.HasField("status") else None, Options.from_pb(msg.options), msg)
+
+
+@dataclass(frozen=True)
+class AnalysisReport:
+    """One message of Analyze: a progress report, or the final result (``final``)."""
+
+    request_id: str
+    final: bool
+    sequence: int
+    stats: SearchStats
+    options: Options
+    raw: pb.AnalyzeResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def from_pb(cls, msg: pb.AnalyzeResponse) -> "AnalysisReport":
+        return cls(msg.request_id, msg.final, msg.sequence, SearchStats.from_pb(msg.stats),
+                   Options.from_pb(msg.options), msg)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """ApplyActions: the new position and the moves played (canonical)."""
+
+    request_id: str
+    position: pb.Position
+    moves: List[Move]
+    status: Status
+    raw: pb.ApplyActionsResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def from_pb(cls, msg: pb.ApplyActionsResponse) -> "Applied":
+        return cls(msg.request_id, msg.position, [Move.from_pb(m) for m in msg.applied], Status.from_pb(msg.status), msg)
+
+
+@dataclass(frozen=True)
+class LegalMoves:
+    """LegalActions: the legal moves of the seat to act."""
+
+    request_id: str
+    moves: List[Move]
+    status: Status
+    raw: pb.LegalActionsResponse = field(repr=False, compare=False)
+
+    @property
+    def notations(self) -> List[str]:
+        return [m.notation for m in self.moves]
+
+    @classmethod
+    def from_pb(cls, msg: pb.LegalActionsResponse) -> "LegalMoves":
+        return cls(msg.request_id, [Move.from_pb(m) for m in msg.moves], Status.from_pb(msg.status), msg)
+
+
+@dataclass(frozen=True)
+class NewGame:
+    request_id: str
+    position: pb.Position  # full: deck order included
+    seed: int
+    status: Status
+    raw: pb.NewGameResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def from_pb(cls, msg: pb.NewGameResponse) -> "NewGame":
+        return cls(msg.request_id, msg.position, msg.seed, Status.from_pb(msg.status), msg)
+
+
+@dataclass(frozen=True)
+class Card:
+    id: int
+    level: int
+    color: str
+    points: int
+    cost: Tokens
+
+
+@dataclass(frozen=True)
+class Noble:
+    id: int
+    points: int
+    requires: Tokens
+
+
+@dataclass(frozen=True)
+class Catalog:
+    game: str
+    cards: List[Card]  # index = id
+    nobles: List[Noble]  # index = id
+    raw: pb.GetCatalogResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def from_pb(cls, msg: pb.GetCatalogResponse) -> "Catalog":
+        b = msg.base
+        return cls(
+            pb.Game.Name(msg.game)[len("GAME_"):].lower(),
+            [Card(c.id, c.level, COLORS.get(c.color, "unknown"), c.points, Tokens.from_pb(c.cost)) for c in b.cards],
+            [Noble(n.id, n.points, Tokens.from_pb(n.requires)) for n in b.nobles],
+            msg,
+        )

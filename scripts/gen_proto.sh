@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates the Python code of the wire contract: proto/ -> client/splendor/v1/*_pb2*.py(i).
+# The only way the generated files are made (never edit them by hand); needs grpcio-tools at
+# the version pinned in pyproject.toml's `test` extra (tests/service/test_generated.py fails
+# when the committed files differ from what this produces).
+#   usage: scripts/gen_proto.sh [OUT_DIR]    (default: client)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-client}"
+python="${PYTHON:-python3}"
+"$python" -m grpc_tools.protoc -Iproto \
+    --python_out="$out" --pyi_out="$out" --grpc_python_out="$out" \
+    proto/splendor/v1/splendor.proto
