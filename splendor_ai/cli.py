@@ -1,7 +1,7 @@
 """The command line: ``splendor-ai <command>``.
 
-Commands: ``demo`` (a game played move by move), ``selfplay`` (the arena), ``bench``
-(rules-core benchmark).
+Commands: ``serve`` (the gRPC service), ``demo`` (a game played move by move),
+``selfplay`` (the arena), ``bench`` (rules-core benchmark).
 """
 from __future__ import annotations
 
@@ -55,9 +55,58 @@ def _selfplay(args) -> int:
     return 0
 
 
+def _serve(args) -> int:
+    from .service.server import serve
+    from .service.settings import Settings
+
+    if getattr(args, "env_error", None):
+        raise SystemExit(f"splendor-ai serve: {args.env_error}")
+    names = ("host", "port", "max_concurrent", "max_iterations", "max_seconds", "max_threads", "grace")
+    try:
+        settings = Settings(**{n: getattr(args, n) for n in names})
+    except ValueError as exc:
+        raise SystemExit(f"splendor-ai serve: {exc}")
+    try:
+        return serve(settings)
+    except OSError as exc:
+        raise SystemExit(f"splendor-ai serve: {exc}")
+
+
+SERVE_FLAGS = [
+    ("host", str, "address to listen on"),
+    ("port", int, "port to listen on (0 = any free port)"),
+    ("max_concurrent", int, "searches at once (GetMove, Analyze); more get RESOURCE_EXHAUSTED (0 = cores)"),
+    ("max_iterations", int, "cap on the iterations of any search"),
+    ("max_seconds", float, "cap on the time of any search, in seconds"),
+    ("max_threads", int, "cap on the threads of any search (0 = cores)"),
+    ("grace", float, "seconds running searches get to finish on SIGTERM"),
+]
+
+
+def _add_serve(sub) -> None:
+    from .service.settings import Settings
+
+    serve = sub.add_parser("serve", help="run the gRPC service (docs/protocol.md)",
+                           description="Run the gRPC service. Each flag can also be set by the "
+                                       "environment variable shown; a flag wins over the variable.")
+    try:
+        env = Settings.env_defaults()
+    except ValueError as exc:  # reported when `serve` runs, not for the other commands
+        env = {}
+        serve.set_defaults(env_error=str(exc))
+    defaults = Settings.__dataclass_fields__
+    for name, kind, text in SERVE_FLAGS:
+        default = env.get(name, defaults[name].default)
+        serve.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, default=default,
+                           help=f"{text} [env {Settings.env_name(name)}; default {default}]")
+    serve.set_defaults(func=_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="splendor-ai", description="A search-based AI for the Splendor games.")
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    _add_serve(sub)
 
     demo = sub.add_parser("demo", help="play one game (random moves) and print it move by move")
     demo.add_argument("--game", choices=GAMES, default="base")

@@ -1,0 +1,10 @@
+"""The gRPC service (docs/protocol.md): ``splendor-ai serve``.
+
+- ``convert``: the wire <-> the domain, and all validation of requests
+- ``errors``: exceptions -> gRPC status codes, in one place
+- ``servicer``: the RPC handlers (thin)
+- ``engine``: the searches behind GetMove and Analyze, stoppable from another thread
+- ``slots``: the limit on concurrent searches
+- ``server``: start, health, reflection, SIGTERM
+- ``bench``: latency and throughput (``python -m splendor_ai.service.bench``)
+"""

@@ -1,0 +1,467 @@
+"""Everything between the wire and the domain, and ALL validation of requests.
+
+Positions: a ``Position`` message becomes the game's position dictionary
+(docs/positions.md), which the game's own ``validate_position`` checks; a PositionError's
+field is turned into the request's path (``seats[1].tokens[3]`` ->
+``position.base.seats[1].tokens.red``). Moves: notation or structured form in, both out.
+Search options: defaults, ranges and the server's maxima. Nothing here touches the network.
+"""
+from __future__ import annotations
+
+import math
+import random
+import re
+import time
+from dataclasses import dataclass
+
+from splendor.v1 import splendor_pb2 as pb
+
+from ..games import HiddenInformationError, IllegalActionError, NotationError, PositionError, load_game
+from ..games.base import spec
+from ..games.chance import apply_with_outcome
+from ..search import Config, Limits
+from ..search.levels import get_level
+from .errors import FieldError, IllegalMove
+
+TOKEN_FIELDS = ("white", "blue", "green", "red", "black", "gold")
+PHASES = {pb.BasePosition.PHASE_MAIN: "main", pb.BasePosition.PHASE_RETURN: "return",
+          pb.BasePosition.PHASE_NOBLE: "noble", pb.BasePosition.PHASE_OVER: "over"}
+PHASE_OF = {v: k for k, v in PHASES.items()}
+KINDS = {"take3": "KIND_TAKE", "take2diff": "KIND_TAKE", "take1": "KIND_TAKE", "take2same": "KIND_TAKE",
+         "reserve_board": "KIND_RESERVE", "reserve_deck": "KIND_RESERVE_DECK", "buy": "KIND_BUY",
+         "return": "KIND_RETURN", "noble": "KIND_NOBLE", "pass": "KIND_PASS"}
+GAMES = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel", pb.GAME_MARVEL: "marvel"}
+SERVED = ("base",)
+MIN_REPORT_MS = 10
+DEADLINE_MARGIN = 0.05  # seconds kept to send the answer before the caller's deadline
+
+
+# ------------------------------------------------------------------------------ games
+def game_name(value: int, field: str = "game") -> str:
+    name = GAMES.get(value)
+    if name is None:
+        raise FieldError(field, f"unknown game {value}")
+    if name not in SERVED:
+        raise FieldError(field, f"the game {name!r} is not served yet (served: {', '.join(SERVED)})")
+    return name
+
+
+def catalog(game: int) -> pb.GetCatalogResponse:
+    game_name(game)
+    return pb.GetCatalogResponse(game=pb.GAME_BASE, base=pb.BaseCatalog(
+        cards=[pb.Card(id=c.id, level=c.level, color=c.color + 1, points=c.points, cost=_tokens(c.cost))
+               for c in spec.CARDS],
+        nobles=[pb.Noble(id=n.id, points=n.points, requires=_tokens(n.requires)) for n in spec.NOBLES],
+    ))
+
+
+def new_game(request: pb.NewGameRequest):
+    """(state, seed) for a NewGame request."""
+    game_name(request.game)
+    players = request.players or 2
+    if players not in spec.PLAYER_COUNTS:
+        raise FieldError("players", f"Splendor is for 2, 3 or 4 players, not {players}")
+    seed = request.seed if request.HasField("seed") else random.SystemRandom().getrandbits(63)
+    return load_game("base", players).new_initial_state(seed), seed
+
+
+# ------------------------------------------------------------------------------ positions
+def _tokens(counts) -> pb.Tokens:
+    return pb.Tokens(**{TOKEN_FIELDS[k]: int(n) for k, n in enumerate(counts)})
+
+
+def _counts(tokens: pb.Tokens) -> list[int]:
+    return [getattr(tokens, name) for name in TOKEN_FIELDS]
+
+
+def _proto_path(text: str) -> str:
+    """A position-dictionary path (also inside a message) written as the message's path."""
+    text = re.sub(r"\b(supply|tokens)\[(\d)\]", lambda m: f"{m[1]}.{TOKEN_FIELDS[int(m[2])]}", text)
+    text = re.sub(r"\b(board|decks)\[(\d+)\]\[(\d+)\]", r"\1[\2].cards[\3]", text)
+    return re.sub(r"\b(board|decks)\[(\d+)\](?![\[.])", r"\1[\2].cards", text)
+
+
+def position_error(exc: PositionError, prefix: str) -> FieldError:
+    return FieldError(f"{prefix}.{_proto_path(exc.field)}", _proto_path(exc.problem))
+
+
+def decode_position(msg: pb.Position, field: str = "position"):
+    """The validated state of a Position message (FieldError names the offending field)."""
+    which = msg.WhichOneof("game")
+    if which is None:
+        raise FieldError(field, "missing: set the game's position (e.g. position.base)")
+    prefix = f"{field}.{which}"
+    b = msg.base
+    if b.phase not in PHASES:
+        raise FieldError(f"{prefix}.phase", "unspecified: PHASE_MAIN, PHASE_RETURN, PHASE_NOBLE or PHASE_OVER")
+    if not b.HasField("supply"):
+        raise FieldError(f"{prefix}.supply", "missing")
+    seats = []
+    for i, s in enumerate(b.seats):
+        if not s.HasField("tokens"):
+            raise FieldError(f"{prefix}.seats[{i}].tokens", "missing")
+        reserved = []
+        for r in s.reserved:
+            entry = {"card": r.card if r.HasField("card") else None, "blind": r.blind}
+            if r.level:
+                entry["level"] = r.level
+            reserved.append(entry)
+        seats.append({"tokens": _counts(s.tokens), "cards": list(s.cards), "reserved": reserved,
+                      "nobles": list(s.nobles)})
+    position = {
+        "game": "base", "players": b.players, "start_seat": b.start_seat, "current": b.current,
+        "phase": PHASES[b.phase], "turn": b.turn, "final_round": b.final_round, "passes": b.passes,
+        "supply": _counts(b.supply), "board": [list(row.cards) for row in b.board],
+        "decks": [list(d.cards) for d in b.decks] if len(b.decks) else None,
+        "deck_sizes": list(b.deck_sizes), "nobles": list(b.nobles), "seats": seats,
+        "observer": b.observer if b.HasField("observer") else None,
+    }
+    try:
+        valid = spec.validate_position(position)
+        return load_game("base", valid["players"]).state_from_position(valid)
+    except PositionError as exc:
+        raise position_error(exc, prefix) from None
+
+
+def encode_position(state) -> pb.Position:
+    p = state.to_position()
+    seats = [
+        pb.BaseSeat(
+            tokens=_tokens(s["tokens"]), cards=s["cards"], nobles=s["nobles"],
+            reserved=[pb.ReservedCard(card=r["card"], level=r["level"], blind=r["blind"]) for r in s["reserved"]],
+            points=spec.seat_points(s), bonuses=_tokens(spec.bonuses(s["cards"]) + [0]),
+        )
+        for s in p["seats"]
+    ]
+    base = pb.BasePosition(
+        players=p["players"], start_seat=p["start_seat"], current=p["current"], phase=PHASE_OF[p["phase"]],
+        turn=p["turn"], final_round=p["final_round"], passes=p["passes"], supply=_tokens(p["supply"]),
+        board=[pb.BoardRow(cards=row) for row in p["board"]],
+        decks=[pb.Deck(cards=d) for d in p["decks"]] if p["decks"] is not None else [],
+        deck_sizes=p["deck_sizes"], nobles=p["nobles"], seats=seats, observer=p["observer"],
+    )
+    return pb.Position(base=base)
+
+
+def encode_status(state) -> pb.GameStatus:
+    return pb.GameStatus(to_move=state.current_player(), game_over=state.is_terminal(), returns=state.returns())
+
+
+def is_view(state) -> bool:
+    return state.to_position()["observer"] is not None
+
+
+def searched_state(state, perfect_information: bool, field: str = "position"):
+    """What a search of ``state`` sees: the mover's view, or the full state when asked for."""
+    if state.is_terminal():
+        raise IllegalMove(field, "the game is over: there is no move to search")
+    if perfect_information:
+        if is_view(state):
+            raise FieldError("perfect_information", "needs a full position (this one is a seat's view)")
+        return state
+    return mover_view(state, field)
+
+
+def mover_view(state, field: str = "position"):
+    try:
+        return state.view(state.current_player())
+    except HiddenInformationError as exc:
+        raise FieldError(f"{field}.base.observer", f"{exc}: send the view of the seat to act") from None
+
+
+def legal_actions(state, all_payments: bool, field: str = "position") -> list[int]:
+    try:
+        return state.legal_actions() if all_payments else state.search_actions()
+    except HiddenInformationError as exc:
+        raise FieldError(f"{field}.base.observer", f"{exc}: send the view of the seat to act") from None
+
+
+# ------------------------------------------------------------------------------ moves
+def encode_move(position: dict, action: int) -> pb.Move:
+    """A move made in ``position`` (a position dictionary): notation and structured form."""
+    kind = spec.action_kind(action)
+    move = pb.BaseMove(kind=KINDS[kind])
+    if kind.startswith("take"):
+        counts = [0] * 6
+        for c in spec.taken_tokens(action):
+            counts[c] += 1
+        move.tokens.CopyFrom(_tokens(counts))
+    elif kind == "reserve_board":
+        move.card = spec.buy_target_card(position, action - spec.RESERVE_BOARD)
+        move.level = spec.CARDS[move.card].level
+    elif kind == "reserve_deck":
+        move.level = action - spec.RESERVE_DECK + 1
+    elif kind == "return":
+        counts = [0] * 6
+        counts[action - spec.RETURN] = 1
+        move.tokens.CopyFrom(_tokens(counts))
+    elif kind == "noble":
+        move.noble = action - spec.NOBLE
+    elif kind == "buy":
+        target, variant = spec.split_buy(action)
+        card = spec.CARDS[spec.buy_target_card(position, target)]
+        seat = position["seats"][position["current"]]
+        move.card, move.level = card.id, card.level
+        move.tokens.CopyFrom(_tokens(spec.payment(card.cost, spec.bonuses(seat["cards"]), seat["tokens"], variant)))
+    return pb.Move(notation=spec.action_to_string(position, action), action_id=action, base=move)
+
+
+def _letters(tokens: pb.Tokens, field: str) -> str:
+    counts = _counts(tokens)
+    for k, n in enumerate(counts):
+        if n < 0:
+            raise FieldError(f"{field}.{TOKEN_FIELDS[k]}", f"a token count is 0 or more, got {n}")
+    return "".join(spec.LETTERS[k] * n for k, n in enumerate(counts))
+
+
+def _structured_notation(m: pb.BaseMove, field: str) -> str:
+    """The notation string a structured base move stands for."""
+    K = pb.BaseMove
+    if m.kind == K.KIND_TAKE:
+        return "take " + _letters(m.tokens, f"{field}.tokens")
+    if m.kind in (K.KIND_RESERVE, K.KIND_BUY):
+        if not m.HasField("card"):
+            raise FieldError(f"{field}.card", "missing: the card id")
+        if m.kind == K.KIND_RESERVE:
+            return f"reserve {m.card}"
+        paid = _letters(m.tokens, f"{field}.tokens")
+        return f"buy {m.card}" + (f" pay {paid}" if paid else "")
+    if m.kind == K.KIND_RESERVE_DECK:
+        if m.level not in (1, 2, 3):
+            raise FieldError(f"{field}.level", f"the deck's level is 1, 2 or 3, not {m.level}")
+        return f"reserve deck{m.level}"
+    if m.kind == K.KIND_RETURN:
+        letters = _letters(m.tokens, f"{field}.tokens")
+        if len(letters) != 1:
+            raise FieldError(f"{field}.tokens", f"a return gives back exactly one token, not {len(letters)}")
+        return f"return {letters}"
+    if m.kind == K.KIND_NOBLE:
+        if not m.HasField("noble"):
+            raise FieldError(f"{field}.noble", "missing: the noble id")
+        return f"noble {m.noble}"
+    if m.kind == K.KIND_PASS:
+        return "pass"
+    raise FieldError(f"{field}.kind", "unspecified: the kind of move")
+
+
+def _parse(state, text: str, field: str) -> int:
+    if any(ord(ch) < 32 for ch in text) or len(text) > 64:
+        raise FieldError(field, "not a move: too long or with control characters")
+    try:
+        return state.string_to_action(text)
+    except NotationError as exc:
+        raise FieldError(field, str(exc)) from None
+
+
+def decode_move(state, msg: pb.Move, field: str) -> int:
+    """The action id a Move message names in ``state`` (well formed; legality not checked)."""
+    structured = None
+    if msg.WhichOneof("structured") == "base":
+        text = _structured_notation(msg.base, f"{field}.base")
+        structured = _parse(state, text, f"{field}.base")
+    if msg.notation.strip():
+        action = _parse(state, msg.notation, f"{field}.notation")
+        if structured is not None and structured != action:
+            raise FieldError(field, f"notation {msg.notation!r} and the structured form "
+                                    f"({text!r}) name different moves")
+        return action
+    if structured is None:
+        raise FieldError(field, "empty: give the notation or the structured form")
+    return structured
+
+
+def drawn_card(msg: pb.Move) -> int | None:
+    return msg.drawn_card if msg.HasField("drawn_card") else None
+
+
+def apply_moves(state, moves, field: str = "moves"):
+    """(new state, canonical moves) after playing ``moves`` in order (all or nothing)."""
+    applied = []
+    for i, m in enumerate(moves):
+        f = f"{field}[{i}]"
+        action = decode_move(state, m, f)
+        before = state.to_position()
+        try:
+            state = apply_with_outcome(state, action, drawn_card(m))
+        except IllegalActionError as exc:
+            raise IllegalMove(f, str(exc)) from None
+        except HiddenInformationError as exc:
+            raise FieldError(f"{f}.drawn_card", f"missing: {exc}") from None
+        except PositionError as exc:
+            if exc.field == "observer":
+                raise FieldError("position.base.observer", f"{f}: {exc.problem}") from None
+            raise FieldError(f"{f}.{exc.field}", exc.problem) from None
+        applied.append(encode_move(before, action))
+    return state, applied
+
+
+def illegal(state, action: int, field: str) -> IllegalMove:
+    return IllegalMove(field, spec.explain_illegal(state.to_position(), action))
+
+
+def candidate_actions(searched, moves, field: str = "candidates") -> list[int] | None:
+    """The root actions an analysis is restricted to (None: all). A buy paid another way
+    stands for the same buy with the default payment, the one the search considers."""
+    if not moves:
+        return None
+    legal = set(legal_actions(searched, all_payments=True))
+    out = []
+    for i, m in enumerate(moves):
+        a = decode_move(searched, m, f"{field}[{i}]")
+        if a not in legal:
+            raise illegal(searched, a, f"{field}[{i}]")
+        if spec.action_kind(a) == "buy":
+            a = spec.buy_action(spec.split_buy(a)[0])
+        out.append(a)
+    return sorted(set(out))
+
+
+# ------------------------------------------------------------------------------ searches
+@dataclass(frozen=True)
+class Maxima:
+    """The server's caps on every search."""
+
+    iterations: int
+    seconds: float
+    threads: int
+
+
+@dataclass
+class SearchPlan:
+    """A search request, validated and capped."""
+
+    iterations: int
+    seconds: float  # the cap on each search (request, server maximum, deadline)
+    threads: int
+    seed: int
+    temperature: float
+    level: int
+    lines: int  # 0 = all
+    perfect_information: bool
+    deadline: float | None  # time.monotonic() by which the answer must be sent
+    report_every: float | None = None  # Analyze: seconds between progress reports
+    deadline_bound: bool = False  # the last search's time limit came from the deadline
+
+    def limits(self) -> Limits:
+        """The limits of a search starting now (the deadline leaves time to answer)."""
+        until = self._until_deadline()
+        self.deadline_bound = until < self.seconds
+        return Limits(iterations=self.iterations, seconds=max(0.001, min(self.seconds, until)))
+
+    def config(self) -> Config:
+        return Config(threads=self.threads, seed=self.seed, perfect_information=self.perfect_information)
+
+    def _until_deadline(self) -> float:
+        return math.inf if self.deadline is None else self.deadline - time.monotonic() - DEADLINE_MARGIN
+
+    def effective(self) -> pb.EffectiveOptions:
+        return pb.EffectiveOptions(
+            limits=pb.SearchLimits(iterations=self.iterations, time_ms=round(self.seconds * 1000)),
+            threads=self.threads, seed=self.seed, temperature=self.temperature, level=self.level)
+
+    def describe(self) -> str:
+        text = f"iterations={self.iterations} time_ms={round(self.seconds * 1000)} threads={self.threads}"
+        return (f"level={self.level} " if self.level else "") + text
+
+
+def _limits(msg: pb.SearchLimits, field: str, maxima: Maxima) -> tuple[int, float]:
+    if msg.iterations < 0:
+        raise FieldError(f"{field}.iterations", f"must be 0 (no limit) or more, got {msg.iterations}")
+    if msg.time_ms < 0:
+        raise FieldError(f"{field}.time_ms", f"must be 0 (no limit) or more, got {msg.time_ms}")
+    iterations = min(msg.iterations or maxima.iterations, maxima.iterations)
+    seconds = min(msg.time_ms / 1000 if msg.time_ms else maxima.seconds, maxima.seconds)
+    return iterations, seconds
+
+
+def _common(request, maxima: Maxima, remaining: float | None) -> dict:
+    if request.threads < 0:
+        raise FieldError("threads", f"must be 0 (= 1) or more, got {request.threads}")
+    if request.lines < 0:
+        raise FieldError("lines", f"must be 0 (= all) or more, got {request.lines}")
+    seed = request.seed if request.HasField("seed") else random.SystemRandom().getrandbits(63)
+    return dict(threads=min(max(request.threads, 1), maxima.threads), seed=seed, lines=request.lines,
+                perfect_information=request.perfect_information,
+                deadline=None if remaining is None else time.monotonic() + remaining)
+
+
+def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | None) -> SearchPlan:
+    """GetMove's options; ``remaining`` is the time left before the call's deadline (or None)."""
+    budget = request.WhichOneof("budget")
+    if budget is None:
+        raise FieldError("level", "missing: give a difficulty level (1..10) or limits")
+    if budget == "level":
+        try:
+            level = get_level(request.level)
+        except ValueError as exc:
+            raise FieldError("level", str(exc)) from None
+        iterations, seconds = min(level.iterations, maxima.iterations), maxima.seconds
+        temperature = level.temperature
+    else:
+        if not request.limits.iterations and not request.limits.time_ms:
+            raise FieldError("limits", "give iterations, time_ms or both (0 means no limit)")
+        iterations, seconds = _limits(request.limits, "limits", maxima)
+        temperature = 0.0
+    if request.HasField("temperature"):
+        temperature = request.temperature
+        if not (math.isfinite(temperature) and 0 <= temperature <= 100):
+            raise FieldError("temperature", f"must be 0..100, got {temperature}")
+    return SearchPlan(iterations=iterations, seconds=seconds, temperature=temperature,
+                      level=request.level if budget == "level" else 0, **_common(request, maxima, remaining))
+
+
+def analyze_plan(request: pb.AnalyzeRequest, maxima: Maxima, remaining: float | None) -> SearchPlan:
+    iterations, seconds = _limits(request.limits, "limits", maxima)
+    every = request.report_every_ms
+    if every < 0 or 0 < every < MIN_REPORT_MS:
+        raise FieldError("report_every_ms", f"0 (only the final message) or at least {MIN_REPORT_MS}, got {every}")
+    return SearchPlan(iterations=iterations, seconds=seconds, temperature=0.0, level=0,
+                      report_every=every / 1000 if every else None, **_common(request, maxima, remaining))
+
+
+def stop_reason(result, plan: SearchPlan) -> int:
+    if result.cancelled:
+        return pb.STOP_REASON_CANCELLED
+    if result.out_of_time:
+        return pb.STOP_REASON_DEADLINE if plan.deadline_bound else pb.STOP_REASON_TIME
+    return pb.STOP_REASON_ITERATIONS
+
+
+def _pv(searched, pv: list[str]) -> list[pb.Move]:
+    out = []
+    s = searched.clone()
+    for text in pv:
+        try:
+            pos = s.to_position()
+            action = s.string_to_action(text)
+            out.append(encode_move(pos, action))
+            s.apply_action(action)
+        except (HiddenInformationError, IllegalActionError, NotationError):
+            break
+    return out
+
+
+def encode_stats(searched, result, lines: int, reason: int) -> pb.SearchStats:
+    """The statistics of a search of ``searched`` (running when ``reason`` is unspecified)."""
+    pos = searched.to_position()
+    shown = result.actions[:lines] if lines else result.actions
+    return pb.SearchStats(
+        seat=result.seat, win_probability=result.win_probability,
+        lines=[pb.Line(move=encode_move(pos, a.action), visits=a.visits, win_probability=a.value,
+                       prior=a.prior, pv=_pv(searched, a.pv)) for a in shown],
+        iterations=result.iterations, nodes=result.nodes, elapsed_seconds=result.elapsed,
+        iterations_per_second=result.iterations_per_second, tree_bytes=result.tree_bytes,
+        node_limit_hit=result.node_limit_hit, stop_reason=reason,
+    )
+
+
+def encode_turn(request_id: str, turn, plan: SearchPlan) -> pb.GetMoveResponse:
+    out = pb.GetMoveResponse(
+        request_id=request_id, turn_complete=turn.complete, options=plan.effective(),
+        moves=[encode_move(d.searched.to_position(), d.action) for d in turn.decisions],
+        searches=[encode_stats(d.searched, d.result, plan.lines, d.stop_reason) for d in turn.decisions],
+    )
+    if turn.complete:
+        out.position.CopyFrom(encode_position(turn.state))
+        out.status.CopyFrom(encode_status(turn.state))
+    return out

@@ -1,0 +1,125 @@
+"""The searches behind GetMove and Analyze, each stoppable from another thread.
+
+A ``Stopper`` is handed to the gRPC call's termination callback (client cancel, deadline)
+and to the server's shutdown: either stops the running search within one iteration.
+"""
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+
+from ..games import HiddenInformationError
+from ..search import Search, SearchResult, choose
+from .convert import SearchPlan, stop_reason
+from .errors import ClientGone
+
+
+class Stopper:
+    """Stops the search it holds, now or as soon as one is attached. Thread-safe."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._search: Search | None = None
+        self.reason: str | None = None  # "client" or "shutdown" once stopped
+
+    def attach(self, search: Search) -> None:
+        with self._lock:
+            self._search = search
+            if self.reason is not None:
+                search.cancel()
+
+    def detach(self) -> None:
+        with self._lock:
+            self._search = None
+
+    def stop(self, reason: str) -> None:
+        with self._lock:
+            if self.reason is None:
+                self.reason = reason
+            if self._search is not None:
+                self._search.cancel()
+
+    def check_client(self) -> None:
+        if self.reason == "client":
+            raise ClientGone("cancelled by the client or past its deadline")
+
+
+@dataclass
+class Decision:
+    searched: object  # the state the search saw (the mover's view, or the full state)
+    action: int
+    result: SearchResult
+    stop_reason: int
+
+
+@dataclass
+class Turn:
+    decisions: list[Decision]
+    complete: bool  # False: the turn goes on after a card the position does not know
+    state: object  # the position after the decisions (meaningful when complete)
+
+
+def _search(searched, plan: SearchPlan, stopper: Stopper, root_actions=None):
+    search = Search(searched, plan.limits(), plan.config(), root_actions=root_actions)
+    stopper.attach(search)
+    try:
+        result = search.run()
+    finally:
+        stopper.detach()
+    stopper.check_client()
+    return result, stop_reason(result, plan)
+
+
+def play_turn(state, plan: SearchPlan, stopper: Stopper, searched_of) -> Turn:
+    """The seat to act's whole turn: one search per decision, each from ``searched_of(state)``
+    (the mover's view, or the full state). ``state`` is not changed."""
+    current = state.clone()
+    seat = current.current_player()
+    turn = current.to_position()["turn"]
+    rng = random.Random(plan.seed)
+    decisions = []
+    while not current.is_terminal() and current.current_player() == seat:
+        if decisions and current.to_position()["turn"] != turn:
+            break
+        searched = searched_of(current)
+        result, reason = _search(searched, plan, stopper)
+        action = choose(result, plan.temperature, rng)
+        decisions.append(Decision(searched, action, result, reason))
+        try:
+            current.apply_action(action)
+        except HiddenInformationError:
+            return Turn(decisions, False, current)
+    return Turn(decisions, True, current)
+
+
+def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None):
+    """Yields (result, stop_reason) every ``plan.report_every`` seconds while the search runs
+    (stop_reason None), then exactly once with the final result and its stop reason."""
+    search = Search(searched, plan.limits(), plan.config(), root_actions=root_actions)
+    outcome: dict = {}
+
+    def run():
+        try:
+            outcome["result"] = search.run()
+        except BaseException as exc:  # re-raised in the caller's thread
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=run, name="analyze", daemon=True)
+    stopper.attach(search)
+    worker.start()
+    try:
+        while True:
+            worker.join(plan.report_every)
+            if not worker.is_alive():
+                break
+            stopper.check_client()
+            yield search.snapshot(), None
+        if "error" in outcome:
+            raise outcome["error"]
+        stopper.check_client()
+        yield outcome["result"], stop_reason(outcome["result"], plan)
+    finally:
+        search.cancel()
+        worker.join()
+        stopper.detach()

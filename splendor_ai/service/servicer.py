@@ -1,0 +1,144 @@
+"""The RPC handlers: decode (convert), work (rules, engine), encode (convert). Nothing else.
+
+Every handler is wrapped so that its exceptions become a status (errors.py) and the call is
+logged in one line: method, request id, game, limits, elapsed time, outcome.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+import time
+
+from splendor.v1 import splendor_pb2 as pb
+from splendor.v1 import splendor_pb2_grpc as pb_grpc
+
+from . import convert, engine, errors
+from .slots import SearchSlots
+
+log = logging.getLogger("splendor_ai.service")
+
+
+class Call:
+    """What the log line of one call says."""
+
+    def __init__(self, method: str, request):
+        self.method = method
+        self.request_id = getattr(request, "request_id", "")
+        self.game = "-"
+        self.limits = "-"
+        self.outcome = "OK"
+        self.started = time.perf_counter()
+
+    def log(self) -> None:
+        elapsed = (time.perf_counter() - self.started) * 1000
+        rid = f" request_id={self.request_id!r}" if self.request_id else ""
+        log.info("%s%s game=%s limits=[%s] elapsed=%.1fms outcome=%s",
+                 self.method, rid, self.game, self.limits, elapsed, self.outcome)
+
+
+def _fail(context, call: Call, exc: Exception):
+    status = errors.status_for(exc)
+    call.outcome = errors.code_name(status)
+    errors.abort(context, status)
+
+
+def unary(fn):
+    @functools.wraps(fn)
+    def handler(self, request, context):
+        call = Call(fn.__name__, request)
+        try:
+            return fn(self, request, context, call)
+        except Exception as exc:
+            _fail(context, call, exc)
+        finally:
+            call.log()
+
+    return handler
+
+
+def streaming(fn):
+    @functools.wraps(fn)
+    def handler(self, request, context):
+        call = Call(fn.__name__, request)
+        try:
+            yield from fn(self, request, context, call)
+        except GeneratorExit:
+            call.outcome = "CANCELLED"
+            raise
+        except Exception as exc:
+            _fail(context, call, exc)
+        finally:
+            call.log()
+
+    return handler
+
+
+def _remaining(context) -> float | None:
+    remaining = context.time_remaining()
+    return None if remaining is None or remaining > 1e7 else remaining
+
+
+class SplendorServicer(pb_grpc.SplendorServiceServicer):
+    def __init__(self, maxima: convert.Maxima, slots: SearchSlots):
+        self.maxima = maxima
+        self.slots = slots
+
+    @unary
+    def GetCatalog(self, request, context, call):
+        call.game = convert.game_name(request.game)
+        return convert.catalog(request.game)
+
+    @unary
+    def NewGame(self, request, context, call):
+        call.game = convert.game_name(request.game)
+        state, seed = convert.new_game(request)
+        return pb.NewGameResponse(request_id=request.request_id, position=convert.encode_position(state),
+                                  seed=seed, status=convert.encode_status(state))
+
+    @unary
+    def LegalActions(self, request, context, call):
+        state = convert.decode_position(request.position)
+        call.game = state.game
+        position = state.to_position()
+        moves = [convert.encode_move(position, a) for a in convert.legal_actions(state, request.all_payments)]
+        return pb.LegalActionsResponse(request_id=request.request_id, moves=moves,
+                                       status=convert.encode_status(state))
+
+    @unary
+    def ApplyActions(self, request, context, call):
+        state = convert.decode_position(request.position)
+        call.game = state.game
+        state, applied = convert.apply_moves(state, request.moves)
+        return pb.ApplyActionsResponse(request_id=request.request_id, position=convert.encode_position(state),
+                                       applied=applied, status=convert.encode_status(state))
+
+    @unary
+    def GetMove(self, request, context, call):
+        state = convert.decode_position(request.position)
+        call.game = state.game
+        plan = convert.move_plan(request, self.maxima, _remaining(context))
+        call.limits = plan.describe()
+        convert.searched_state(state, plan.perfect_information)  # fails early on a bad position
+
+        def searched_of(s):
+            return convert.searched_state(s, plan.perfect_information)
+
+        with self.slots.acquire(context) as stopper:
+            turn = engine.play_turn(state, plan, stopper, searched_of)
+        return convert.encode_turn(request.request_id, turn, plan)
+
+    @streaming
+    def Analyze(self, request, context, call):
+        state = convert.decode_position(request.position)
+        call.game = state.game
+        plan = convert.analyze_plan(request, self.maxima, _remaining(context))
+        call.limits = plan.describe()
+        searched = convert.searched_state(state, plan.perfect_information)
+        roots = convert.candidate_actions(searched, request.candidates)
+        options = plan.effective()
+        with self.slots.acquire(context) as stopper:
+            reports = engine.analyze(searched, plan, stopper, roots)
+            for sequence, (result, reason) in enumerate(reports):
+                yield pb.AnalyzeResponse(
+                    request_id=request.request_id, final=reason is not None, sequence=sequence, options=options,
+                    stats=convert.encode_stats(searched, result, plan.lines, reason or pb.STOP_REASON_UNSPECIFIED))
