@@ -1,0 +1,185 @@
+"""The converter and the engine in-process: round trips, paths, options, stopping."""
+import gc
+import random
+import threading
+import time
+import weakref
+
+import pytest
+from splendor.v1 import splendor_pb2 as pb
+
+from splendor_ai.games import load_game
+from splendor_ai.games.base import spec
+from splendor_ai.search import Search
+from splendor_ai.service import convert, engine
+from splendor_ai.service.errors import ClientGone, FieldError
+
+
+def random_states(players, seed, every=7):
+    """States along a random game (every `every` actions), the end included."""
+    rng = random.Random(seed)
+    state = load_game("base", players).new_initial_state(seed)
+    n = 0
+    while not state.is_terminal():
+        if n % every == 0:
+            yield state.clone()
+        state.apply_action(rng.choice(state.search_actions()))
+        n += 1
+    yield state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_positions_round_trip_full_and_views(players):
+    for state in random_states(players, seed=players):
+        assert convert.decode_position(convert.encode_position(state)).to_position() == state.to_position()
+        for seat in range(players):
+            view = state.view(seat)
+            msg = convert.encode_position(view)
+            assert not msg.base.decks and msg.base.observer == seat
+            assert convert.decode_position(msg).to_position() == view.to_position()
+
+
+def test_derived_figures_are_output_only():
+    state = list(random_states(2, seed=9))[-1]
+    msg = convert.encode_position(state)
+    true_points = [s.points for s in msg.base.seats]
+    assert max(true_points) >= 15
+    for s in msg.base.seats:
+        s.points = 99
+        s.bonuses.white = 42
+    again = convert.encode_position(convert.decode_position(msg))
+    assert [s.points for s in again.base.seats] == true_points
+
+
+def noble_phase_state():
+    """Seat 0 to choose between the first two revealed nobles."""
+    pos = spec.initial_position(2, 1)
+    a, b = (spec.NOBLES[n].requires for n in pos["nobles"][:2])
+    need = [max(x, y) for x, y in zip(a, b)]
+    cards = []
+    for lv, deck in enumerate(pos["decks"]):
+        for c in list(deck):
+            if need[spec.CARDS[c].color] > 0:
+                need[spec.CARDS[c].color] -= 1
+                cards.append(c)
+                deck.remove(c)
+        pos["deck_sizes"][lv] = len(deck)
+    pos["seats"][0]["cards"], pos["phase"] = cards, "noble"
+    return load_game("base", 2).state_from_position(pos)
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_every_legal_move_round_trips_by_notation_and_by_structured_form(seed):
+    checked, kinds = 0, set()
+    for state in [noble_phase_state(), *random_states(2, seed=seed, every=1)]:
+        if state.is_terminal():
+            continue
+        position = state.to_position()
+        for action in state.legal_actions():  # every payment variant too
+            move = convert.encode_move(position, action)
+            assert move.action_id == action
+            by_notation = pb.Move(notation=move.notation)
+            by_structure = pb.Move(base=move.base)
+            assert convert.decode_move(state, by_notation, "m") == action
+            assert convert.decode_move(state, by_structure, "m") == action, (move.notation, move.base)
+            assert convert.decode_move(state, move, "m") == action
+            checked += 1
+            kinds.add(move.notation.split()[0] + (" pay" if " pay " in move.notation else ""))
+    assert checked > 300 and {"take", "reserve", "buy", "buy pay", "return", "noble"} <= kinds, (checked, kinds)
+
+
+@pytest.mark.parametrize("path, proto", [
+    ("supply[3]", "red"),
+    ("seats[1].tokens[5]", "seats[1].tokens.gold"),
+    ("board[2][1]", "board[2].cards[1]"),
+    ("board[2]", "board[2].cards"),
+    ("decks[0][12]", "decks[0].cards[12]"),
+    ("seats[0].reserved[1].card", "seats[0].reserved[1].card"),
+    ("card 5 is also at decks[1][3]", "card 5 is also at decks[1].cards[3]"),
+])
+def test_position_paths_become_message_paths(path, proto):
+    expected = proto if proto != "red" else "supply.red"
+    assert convert._proto_path(path) == expected
+
+
+MAXIMA = convert.Maxima(iterations=10_000, seconds=5.0, threads=2)
+
+
+def test_search_plans_apply_defaults_and_caps():
+    plan = convert.move_plan(pb.GetMoveRequest(level=4), MAXIMA, None)
+    assert (plan.iterations, plan.seconds, plan.threads, plan.temperature) == (150, 5.0, 1, 0.5)
+    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=10**9), threads=64, seed=3,
+                                               temperature=0.25), MAXIMA, None)
+    assert (plan.iterations, plan.threads, plan.seed, plan.temperature) == (10_000, 2, 3, 0.25)
+    plan = convert.analyze_plan(pb.AnalyzeRequest(report_every_ms=100), MAXIMA, None)
+    assert (plan.iterations, plan.seconds, plan.report_every) == (10_000, 5.0, 0.1)
+    plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=250)), MAXIMA, 1.0)
+    assert plan.limits().seconds == pytest.approx(0.25) and not plan.deadline_bound
+    plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=2500)), MAXIMA, 1.0)
+    assert plan.limits().seconds < 1.0 - convert.DEADLINE_MARGIN + 0.01 and plan.deadline_bound
+
+
+@pytest.mark.parametrize("request_, field", [
+    (pb.GetMoveRequest(), "level"),
+    (pb.GetMoveRequest(level=0), "level"),
+    (pb.GetMoveRequest(limits=pb.SearchLimits()), "limits"),
+    (pb.GetMoveRequest(limits=pb.SearchLimits(iterations=-1)), "limits.iterations"),
+    (pb.GetMoveRequest(level=1, threads=-1), "threads"),
+    (pb.GetMoveRequest(level=1, temperature=float("inf")), "temperature"),
+])
+def test_bad_options_name_their_field(request_, field):
+    with pytest.raises(FieldError) as err:
+        convert.move_plan(request_, MAXIMA, None)
+    assert err.value.field == field
+
+
+def _analysis(time_s=20.0, every=0.02):
+    state = load_game("base", 2).new_initial_state(1)
+    req = pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=int(time_s * 1000)), report_every_ms=int(every * 1000))
+    plan = convert.analyze_plan(req, convert.Maxima(10**9, 60.0, 2), None)
+    return state.view(0), plan
+
+
+def test_a_stopped_analysis_ends_within_50ms_and_frees_its_tree(monkeypatch):
+    searches = []
+    real_init = Search.__init__
+
+    def spy(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        searches.append(weakref.ref(self))
+
+    monkeypatch.setattr(Search, "__init__", spy)
+    searched, plan = _analysis()
+    stopper = engine.Stopper()
+    reports = engine.analyze(searched, plan, stopper)
+    result, reason = next(reports)
+    assert reason is None
+    threading.Timer(0.05, stopper.stop, args=("client",)).start()
+    t0 = time.monotonic()
+    with pytest.raises(ClientGone):
+        for _ in reports:
+            pass
+    assert time.monotonic() - t0 < 0.05 + 0.05 + plan.report_every
+    del reports, result
+    gc.collect()
+    assert searches and all(ref() is None for ref in searches), "the search (and its tree) is still alive"
+
+
+def test_a_shutdown_stop_gives_a_final_cancelled_result():
+    searched, plan = _analysis()
+    stopper = engine.Stopper()
+    reports = engine.analyze(searched, plan, stopper)
+    next(reports)
+    stopper.stop("shutdown")
+    rest = list(reports)
+    assert len(rest) <= 2 and rest[-1][1] == pb.STOP_REASON_CANCELLED and rest[-1][0].cancelled
+
+
+def test_a_stopper_stopped_before_the_search_stops_it_at_once():
+    stopper = engine.Stopper()
+    stopper.stop("shutdown")
+    state = load_game("base", 2).new_initial_state(1)
+    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=20_000)), MAXIMA, None)
+    t0 = time.monotonic()
+    turn = engine.play_turn(state, plan, stopper, lambda s: s.view(s.current_player()))
+    assert time.monotonic() - t0 < 0.5 and turn.decisions[0].stop_reason == pb.STOP_REASON_CANCELLED

@@ -1,0 +1,118 @@
+"""Whole games through the real server: the server deals, and the frontend deals."""
+import pytest
+from splendor_ai_client import InvalidArgument, pb, with_drawn_card
+
+from splendor_ai.games import load_game
+from splendor_ai.games.base import spec
+from splendor_ai.service import convert
+
+MAX_CALLS = 600
+
+
+def test_catalog_and_new_game(client):
+    cat = client.catalog()
+    assert [c.id for c in cat.cards] == list(range(90)) and [n.id for n in cat.nobles] == list(range(10))
+    assert cat.cards[0].level == 1 and cat.cards[89].level == 3 and cat.cards[0].cost.gold == 0
+    a, b = client.new_game(2, seed=11, request_id="r1"), client.new_game(2, seed=11)
+    assert a.request_id == "r1" and a.seed == 11
+    assert a.position == b.position, "the same seed deals the same game"
+    assert a.position.base.players == 2 and len(a.position.base.decks) == 3
+    assert not a.position.base.HasField("observer")
+    assert client.new_game(4).position.base.players == 4
+    assert client.new_game(2).seed != client.new_game(2).seed  # random seeds when none is given
+
+
+def test_full_two_player_game_to_the_end_server_deals(client):
+    """GetMove for both seats, each turn played through ApplyActions, to the end."""
+    position = client.new_game(2, seed=3).position
+    seats_moved = set()
+    for _ in range(MAX_CALLS):
+        status = client.legal_actions(position).status
+        if status.game_over:
+            break
+        turn = client.get_move(position, iterations=40, seed=1)
+        assert turn.turn_complete and turn.moves and len(turn.searches) == len(turn.moves)
+        seats_moved.add(turn.searches[0].seat)
+        played = client.apply_actions(position, [m.notation for m in turn.moves])
+        assert played.position == turn.position, "ApplyActions and GetMove agree on the new position"
+        assert [m.notation for m in played.moves] == [m.notation for m in turn.moves]
+        position = played.position
+    else:
+        pytest.fail("the game did not end")
+    assert seats_moved == {0, 1}
+    status = client.legal_actions(position).status
+    assert status.game_over and status.to_move == -1 and sum(status.returns) == pytest.approx(1.0)
+    assert position.base.phase == pb.BasePosition.PHASE_OVER
+    assert client.legal_actions(position).moves == []
+
+
+def _drawn(full, action):
+    """The card `action` draws from a deck in the full state (None if none)."""
+    before = full.to_position()
+    after = full.clone()
+    after.apply_action(action)
+    for lv in range(3):
+        if after.to_position()["deck_sizes"][lv] < before["deck_sizes"][lv]:
+            return before["decks"][lv][-1]
+    return None
+
+
+def test_full_game_frontend_deals(client):
+    """The frontend keeps the deck: it sends the mover's view and says which card each draw
+    reveals; the server's views match the frontend's own game at every step."""
+    full = load_game("base", 2).new_initial_state(seed=21)
+    draws = 0
+    for _ in range(MAX_CALLS):
+        if full.is_terminal():
+            break
+        seat = full.current_player()
+        view = convert.encode_position(full.view(seat))
+        turn = client.get_move(view, iterations=40, seed=2)
+        moves = []
+        for m in turn.moves:
+            action = full.string_to_action(m.notation)
+            card = _drawn(full, action)
+            moves.append(with_drawn_card(m, card) if card is not None else m)
+            draws += card is not None
+            full.apply_action(action)
+        played = client.apply_actions(view, moves)
+        assert convert.decode_position(played.position).to_position() == full.view(seat).to_position()
+    else:
+        pytest.fail("the game did not end")
+    assert draws > 5
+
+
+def _only_reserves_position():
+    """A full position where seat 0 (to act, 10 tokens, no gems left to take) can only reserve."""
+    for seed in range(500):
+        pos = spec.initial_position(2, seed)
+        pos["seats"][0]["tokens"] = [4, 4, 2, 0, 0, 0]
+        pos["seats"][1]["tokens"] = [0, 0, 2, 4, 4, 0]
+        pos["supply"] = [0, 0, 0, 0, 0, 5]
+        state = load_game("base", 2).state_from_position(pos)
+        if all(spec.action_kind(a).startswith("reserve") for a in state.legal_actions()):
+            return state
+    raise AssertionError("no such deal among the first 500 seeds")
+
+
+def test_turn_with_a_hidden_draw_is_finished_in_two_calls(client):
+    """Seat 0 can only reserve (then returns a token, holding 11): from its view GetMove
+    stops after the reserve, whose drawn card the view cannot know; ApplyActions takes the
+    drawn card; GetMove then finishes the turn."""
+    full = _only_reserves_position()
+    view = convert.encode_position(full.view(0))
+    first = client.get_move(view, iterations=50, seed=3)
+    assert not first.turn_complete and first.position is None and first.status is None
+    assert len(first.moves) == 1 and first.moves[0].kind in ("reserve", "reserve_deck")
+    with pytest.raises(InvalidArgument) as err:
+        client.apply_actions(view, first.moves)
+    assert err.value.field == "moves[0].drawn_card"
+    action = full.string_to_action(first.moves[0].notation)
+    card = _drawn(full, action)
+    full.apply_action(action)
+    played = client.apply_actions(view, [with_drawn_card(first.moves[0], card)])
+    assert convert.decode_position(played.position).to_position() == full.view(0).to_position()
+    assert played.position.base.phase == pb.BasePosition.PHASE_RETURN
+    rest = client.get_move(played.position, iterations=50, seed=3)
+    assert rest.turn_complete and [m.kind for m in rest.moves] == ["return"]
+    assert rest.status.to_move == 1

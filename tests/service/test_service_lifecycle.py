@@ -1,0 +1,96 @@
+"""Health, reflection, SIGTERM and the asyncio client against the real server."""
+import asyncio
+import threading
+import time
+
+import grpc
+import pytest
+from splendor_ai_client import AsyncClient, Client, InvalidArgument, ServiceError, Unavailable
+
+
+def test_health_and_reflection(server, health):
+    from google.protobuf import descriptor_pool
+    from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+
+    assert health(server.target) == "SERVING"
+    assert health(server.target, "splendor.v1.SplendorService") == "SERVING"
+    with grpc.insecure_channel(server.target) as channel:
+        db = ProtoReflectionDescriptorDatabase(channel)
+        services = set(db.get_services())
+        assert {"splendor.v1.SplendorService", "grpc.health.v1.Health"} <= services
+        pool = descriptor_pool.DescriptorPool(db)
+        methods = {m.name for m in pool.FindServiceByName("splendor.v1.SplendorService").methods}
+        assert methods == {"GetCatalog", "NewGame", "LegalActions", "ApplyActions", "GetMove", "Analyze"}
+        assert pool.FindMessageTypeByName("splendor.v1.BasePosition").fields_by_name["observer"]
+
+
+def test_sigterm_lets_searches_answer_then_exits_zero(spawn_server):
+    srv = spawn_server("--max-concurrent", "2", "--grace", "1.5")
+    reports = []
+    with Client(srv.target, timeout=30) as c:
+        position = c.new_game(2, seed=1).position
+        analysis = c.analyze(position, time_ms=20_000, report_every_ms=50)
+        reports.append(next(analysis))
+
+        def drain():
+            reports.extend(analysis)
+
+        reader = threading.Thread(target=drain)
+        reader.start()
+        t0 = time.monotonic()
+        srv.proc.send_signal(15)
+        time.sleep(0.6)
+        with pytest.raises(ServiceError) as err:  # no new calls once stopping
+            c.get_move(position, iterations=10, timeout=5)
+        assert isinstance(err.value, Unavailable) or err.value.code == grpc.StatusCode.UNAVAILABLE
+        reader.join(10)
+        assert srv.proc.wait(10) == 0
+        elapsed = time.monotonic() - t0
+    finals = [r for r in reports if r.final]
+    assert len(finals) == 1 and finals[0].stats.stop_reason == "cancelled"
+    assert finals[0].stats.iterations > 0
+    assert elapsed < 4
+    assert "SIGTERM: stopping" in srv.text() and "stopped" in srv.text()
+
+
+def test_sigterm_when_idle_exits_zero_at_once(spawn_server):
+    srv = spawn_server("--grace", "5")
+    t0 = time.monotonic()
+    assert srv.terminate() == 0
+    assert time.monotonic() - t0 < 3
+
+
+def test_a_port_in_use_is_a_clear_error(server, spawn_server):
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "splendor_ai.cli", "serve", "--host", "127.0.0.1",
+                          "--port", str(server.port)], capture_output=True, text=True, timeout=30,
+                         cwd=server.log_path.parent)
+    assert out.returncode != 0 and "cannot listen on" in out.stderr
+
+
+def test_async_client_has_the_same_methods(server):
+    async def main():
+        async with AsyncClient(server.target, timeout=30) as c:
+            await c.wait_ready(5)
+            assert len((await c.catalog()).cards) == 90
+            game = await c.new_game(2, seed=2)
+            legal = await c.legal_actions(game.position)
+            played = await c.apply_actions(game.position, [legal.moves[0]])
+            turn = await c.get_move(played.position, iterations=50, seed=1)
+            assert turn.moves and turn.turn_complete
+            reports = [r async for r in c.analyze(played.position, iterations=40_000, report_every_ms=10)]
+            assert reports[-1].final and sum(r.final for r in reports) == 1 and len(reports) >= 2
+            analysis = c.analyze(played.position, time_ms=20_000, report_every_ms=50)
+            first = await analysis.__anext__()
+            assert not first.final
+            t0 = time.monotonic()
+            analysis.cancel()
+            assert [r async for r in analysis] == []
+            assert time.monotonic() - t0 < 0.5
+            with pytest.raises(InvalidArgument) as err:
+                await c.get_move(game.position, level=42)
+            assert err.value.field == "level"
+
+    asyncio.run(main())
