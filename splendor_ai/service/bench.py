@@ -1,0 +1,186 @@
+"""Service benchmark: what the gRPC layer adds to a search, and throughput under concurrency.
+
+    python -m splendor_ai.service.bench [--iterations 1000] [--calls 300] [--seconds 10]
+
+Starts ``splendor-ai serve`` as a subprocess on a free port, talks to it through the client
+and writes the "service" section of BENCHMARKS.md.
+
+- GetMove latency beyond the search budget: the call's wall time minus the time the
+  server's searches took (as they report it), over positions from random games (seats'
+  views, mid-game), p50/p99; and relative to the search time.
+- LegalActions and ApplyActions latency (no search).
+- Throughput of GetMove with 1, 2 and 4 concurrent clients (one thread each).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from ..benchfile import machine_line, write_section
+from ..games import load_game
+from . import convert
+
+
+def positions(n: int, seed: int = 1):
+    """Views of the seat to act along random 2-player games (every 3rd action)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        state = load_game("base", 2).new_initial_state(rng.getrandbits(32))
+        k = 0
+        while not state.is_terminal() and len(out) < n:
+            if k % 3 == 0 and k > 0:
+                out.append(convert.encode_position(state.view(state.current_player())))
+            state.apply_action(rng.choice(state.search_actions()))
+            k += 1
+    return out
+
+
+def pct(values, q):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q / 100 * (len(s) - 1))))]
+
+
+class Server:
+    def __init__(self, max_concurrent: int):
+        self.dir = tempfile.TemporaryDirectory()
+        self.log_path = Path(self.dir.name) / "server.log"
+        self.log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "splendor_ai.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+             "--max-concurrent", str(max_concurrent)],
+            stdout=self.log, stderr=subprocess.STDOUT, cwd=self.dir.name)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            m = re.search(r"listening on \S+:(\d+)", self.log_path.read_text())
+            if m:
+                self.target = f"127.0.0.1:{m.group(1)}"
+                return
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        raise RuntimeError("the server did not start:\n" + self.log_path.read_text())
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(30)
+        self.log.close()
+        self.dir.cleanup()
+
+
+def latency(client, pos, iterations: int):
+    """(GetMove overhead ms, search ms, LegalActions ms, ApplyActions ms) per position."""
+    over, search, legal, apply = [], [], [], []
+    for i, p in enumerate(pos):
+        t0 = time.perf_counter()
+        turn = client.get_move(p, iterations=iterations, seed=i)
+        wall = time.perf_counter() - t0
+        searched = sum(s.elapsed_seconds for s in turn.searches)
+        over.append((wall - searched) * 1000)
+        search.append(searched * 1000)
+        t0 = time.perf_counter()
+        moves = client.legal_actions(p).moves
+        legal.append((time.perf_counter() - t0) * 1000)
+        apply.append(_apply_ms(client, p, moves))
+    return over, search, legal, apply
+
+
+def _apply_ms(client, p, moves):
+    """ApplyActions of a move that draws no card (a view cannot apply a draw without it)."""
+    plain = [m for m in moves if m.kind in ("take", "return", "noble", "pass")]
+    if not plain:
+        return None
+    t0 = time.perf_counter()
+    client.apply_actions(p, [plain[0]])
+    return (time.perf_counter() - t0) * 1000
+
+
+def throughput(target: str, pos, iterations: int, clients: int, seconds: float) -> float:
+    from splendor_ai_client import Client
+
+    counts = [0] * clients
+    stop = time.monotonic() + seconds
+
+    def work(k):
+        with Client(target, timeout=60) as c:
+            i = k
+            while time.monotonic() < stop:
+                c.get_move(pos[i % len(pos)], iterations=iterations, seed=i)
+                counts[k] += 1
+                i += clients
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(clients)]
+    t0 = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return sum(counts) / (time.monotonic() - t0)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.service.bench", description=__doc__.split("\n")[0])
+    ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
+    ap.add_argument("--calls", type=int, default=300, help="positions for the latency figures")
+    ap.add_argument("--seconds", type=float, default=10.0, help="duration of each throughput run")
+    ap.add_argument("--out", default="BENCHMARKS.md", help="file whose 'service' section is written ('-': print only)")
+    args = ap.parse_args(argv)
+
+    from splendor_ai_client import Client
+
+    pos = positions(args.calls)
+    server = Server(max_concurrent=4)
+    try:
+        with Client(server.target, timeout=60) as client:
+            client.wait_ready(10)
+            latency(client, pos[:20], args.iterations)  # warm up
+            over, search, legal, apply = latency(client, pos, args.iterations)
+        tput = {n: throughput(server.target, pos, args.iterations, n, args.seconds) for n in (1, 2, 4)}
+    finally:
+        server.stop()
+    apply = [a for a in apply if a is not None]
+    med_search = statistics.median(search)
+    cmd = "python -m splendor_ai.service.bench" + (
+        f" --iterations {args.iterations}" if args.iterations != 1000 else "")
+    body = "\n".join([
+        "## Service: gRPC latency and throughput (base, 2 players)",
+        "",
+        f"Command: `{cmd}` ({machine_line()}). Server and clients on this machine "
+        f"(`splendor-ai serve --max-concurrent 4`), over loopback; {len(pos)} positions "
+        f"(the mover's view, from random games), GetMove with {args.iterations:,} iterations per decision.",
+        "",
+        "| figure | p50 | p99 |",
+        "|---|---|---|",
+        f"| GetMove: the search itself (as the server reports it) | {med_search:.2f} ms | {pct(search, 99):.2f} ms |",
+        f"| GetMove: latency beyond the search budget | {statistics.median(over):.2f} ms | {pct(over, 99):.2f} ms |",
+        f"| GetMove: overhead / search time | {statistics.median(over) / med_search:.1%} "
+        f"| {pct(over, 99) / med_search:.1%} |",
+        f"| LegalActions (no search) | {statistics.median(legal):.2f} ms | {pct(legal, 99):.2f} ms |",
+        f"| ApplyActions, one move (no search) | {statistics.median(apply):.2f} ms | {pct(apply, 99):.2f} ms |",
+        "",
+        f"GetMove throughput, each client calling in a loop for {args.seconds:g} s:",
+        "",
+        "| concurrent clients | GetMove calls/s | vs 1 client |",
+        "|---|---|---|",
+        *[f"| {n} | {tput[n]:.1f} | {tput[n] / tput[1]:.2f}x |" for n in (1, 2, 4)],
+        "",
+        "The overhead is decoding and validating the position, encoding every candidate line with "
+        "its principal variation, and the call itself. Searches run with the GIL released, so "
+        "throughput grows with clients up to the number of cores.",
+    ])
+    print(body)
+    if args.out != "-":
+        write_section(args.out, "service", body)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
