@@ -11,7 +11,7 @@ from .errors import (
 )
 from .state import TERMINAL, State
 
-GAMES = ("base",)
+GAMES = ("base", "marvel")
 
 __all__ = [
     "GAMES",
@@ -39,4 +39,8 @@ def load_game(name: str, players: int = 2, impl: str = "core"):
         from .base import BaseGame
 
         return BaseGame(players, impl)
+    if name == "marvel":
+        from .marvel import MarvelGame
+
+        return MarvelGame(players, impl)
     raise UnknownGameError(f"unknown game {name!r} (one of {', '.join(GAMES)})")

@@ -10,6 +10,8 @@ def _module(game: str):
     if game not in _MODULES:
         if game == "base":
             from .._core import base as mod
+        elif game == "marvel":
+            from .._core import marvel as mod
         else:
             raise UnknownGameError(f"no search core for game {game!r}")
         _MODULES[game] = mod
