@@ -43,7 +43,9 @@ class Server:
         )
         maxima = Maxima(settings.max_iterations, settings.max_seconds, settings.max_threads)
         pb_grpc.add_SplendorServiceServicer_to_server(SplendorServicer(maxima, self.slots), self._grpc)
-        self.health = health.HealthServicer()
+        # Non-blocking: a client watching the health status does not hold a worker thread.
+        self.health = health.HealthServicer(experimental_non_blocking=True,
+                                            experimental_thread_pool=futures.ThreadPoolExecutor(max_workers=1))
         health_pb2_grpc.add_HealthServicer_to_server(self.health, self._grpc)
         reflection.enable_server_reflection(
             [SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME],

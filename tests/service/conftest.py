@@ -57,6 +57,8 @@ def server(tmp_path_factory):
     srv.max_concurrent = MAX_CONCURRENT
     yield srv
     srv.kill()
+    log = srv.text()
+    assert "Traceback" not in log and "outcome=INTERNAL" not in log, "the server hit an internal error:\n" + log
 
 
 @pytest.fixture(scope="session")
