@@ -9,7 +9,7 @@ import pytest
 from splendor_ai.games import (GAMES, TERMINAL, IllegalActionError, NotationError, State,
                                UnknownGameError, load_game)
 
-PLAYERS = {"base": (2, 3, 4), "marvel": (2, 3, 4)}
+PLAYERS = {"base": (2, 3, 4), "marvel": (2, 3, 4), "duel": (2,)}
 CASES = [(g, n) for g in GAMES for n in PLAYERS[g]]
 
 

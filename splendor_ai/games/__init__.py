@@ -11,7 +11,7 @@ from .errors import (
 )
 from .state import TERMINAL, State
 
-GAMES = ("base", "marvel")
+GAMES = ("base", "marvel", "duel")
 
 __all__ = [
     "GAMES",
@@ -43,4 +43,8 @@ def load_game(name: str, players: int = 2, impl: str = "core"):
         from .marvel import MarvelGame
 
         return MarvelGame(players, impl)
+    if name == "duel":
+        from .duel import DuelGame
+
+        return DuelGame(players, impl)
     raise UnknownGameError(f"unknown game {name!r} (one of {', '.join(GAMES)})")

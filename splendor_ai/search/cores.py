@@ -12,6 +12,8 @@ def _module(game: str):
             from .._core import base as mod
         elif game == "marvel":
             from .._core import marvel as mod
+        elif game == "duel":
+            from .._core import duel as mod
         else:
             raise UnknownGameError(f"no search core for game {game!r}")
         _MODULES[game] = mod

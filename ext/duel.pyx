@@ -1,0 +1,1040 @@
+# The Splendor Duel core: the whole state in one fixed-size struct (DState, duel.pxd), move
+# generation and apply as noexcept nogil C functions, and CoreState, the Python face that
+# satisfies the State protocol of splendor_ai/games/state.py.
+#
+# The rules are those of splendor_ai/games/duel/reference.py (the executable specification);
+# the parity test (tests/test_duel_parity.py) compares the two after every action.
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.pycapsule cimport PyCapsule_New
+
+from rng cimport Rng, rng_seed, rng_below, rng_next, rng_uniform, splitmix64
+from duel cimport *
+from game cimport GameDef
+
+from splendor_ai.games.duel import spec as _spec
+from splendor_ai.games.errors import HiddenInformationError, IllegalActionError, PositionError
+
+# ---------------------------------------------------------------------------- tables
+cdef int8_t C_LEVEL[D_NCARDS]
+cdef int8_t C_COLOR[D_NCARDS]
+cdef int8_t C_POINTS[D_NCARDS]
+cdef int8_t C_CROWNS[D_NCARDS]
+cdef int8_t C_ABIL[D_NCARDS]
+cdef int8_t C_BONUS[D_NCARDS]
+cdef int8_t C_COST[D_NCARDS][6]
+cdef int8_t C_JOKER[D_NCARDS]      # index among the jokers, or -1
+cdef int8_t R_POINTS[D_NROYALS]
+cdef int8_t R_ABIL[D_NROYALS]
+cdef int8_t SPIRAL[D_CELLS]
+cdef int8_t LINE_LEN[D_NLINES]
+cdef int8_t LINE_CELL[D_NLINES][3]
+cdef int8_t PAY[D_NPAY][6]
+cdef int8_t PAY_SUM[D_NPAY]
+cdef int8_t SLOT_LEVEL[D_PYRAMID]  # 0..2
+
+
+cdef void _init_tables():
+    cdef int i, k, j = 0
+    for card in _spec.CARDS:
+        i = card.id
+        C_LEVEL[i] = card.level
+        C_COLOR[i] = card.color
+        C_POINTS[i] = card.points
+        C_CROWNS[i] = card.crowns
+        C_ABIL[i] = card.abilities
+        C_BONUS[i] = card.bonus
+        for k in range(6):
+            C_COST[i][k] = card.cost[k]
+        C_JOKER[i] = -1
+        if card.color == _spec.JOKER:
+            C_JOKER[i] = j
+            j += 1
+    assert j == D_NJOKERS
+    for royal in _spec.ROYALS:
+        R_POINTS[royal.id] = royal.points
+        R_ABIL[royal.id] = royal.abilities
+    for i, cell in enumerate(_spec.SPIRAL):
+        SPIRAL[i] = cell
+    for i, cells in enumerate(_spec.LINES):
+        LINE_LEN[i] = len(cells)
+        for k in range(len(cells)):
+            LINE_CELL[i][k] = cells[k]
+    for i, v in enumerate(_spec.PAY_VARIANTS):
+        PAY_SUM[i] = sum(v)
+        for k in range(6):
+            PAY[i][k] = v[k]
+    for i in range(D_PYRAMID):
+        SLOT_LEVEL[i] = _spec.slot_level(i) - 1
+    assert (A_GOLD, A_RESERVE, A_TOKEN, A_PASS, A_BUY, A_NUM) == (
+        _spec.TAKE_GOLD, _spec.RESERVE, _spec.TOKEN, _spec.PASS, _spec.BUY, _spec.NUM_ACTIONS)
+
+
+_init_tables()
+
+# ---------------------------------------------------------------------------- helpers
+cdef inline int _total(const DPlayer* p) noexcept nogil:
+    return p.tokens[0] + p.tokens[1] + p.tokens[2] + p.tokens[3] + p.tokens[4] + p.tokens[5] + p.tokens[6]
+
+
+cdef inline bint _owns(const DPlayer* p, int cid) noexcept nogil:
+    return (p.owned[cid >> 6] >> (cid & 63)) & 1
+
+
+cdef inline int _target_card(const DState* s, int target) noexcept nogil:
+    """Card id at a buy target (pyramid slot 0..11, own reserve 12..14), or -1."""
+    cdef const DPlayer* p
+    if target < D_PYRAMID:
+        return s.pyramid[target]
+    p = &s.p[s.current]
+    if target - D_PYRAMID < p.n_res:
+        return p.res[target - D_PYRAMID]
+    return -1
+
+
+cdef inline int _shortfall(const DPlayer* p, int cid, int* held) noexcept nogil:
+    """Gold needed to buy cid with gold only for the shortfall; held[k]: tokens of kind k paid."""
+    cdef int k, price, short = 0
+    for k in range(6):
+        price = C_COST[cid][k] - (p.bonus[k] if k < 5 else 0)
+        if price < 0:
+            price = 0
+        held[k] = price if price < p.tokens[k] else p.tokens[k]
+        short += price - held[k]
+    return short
+
+
+cdef inline bint _can_buy_kind(const DPlayer* p, int cid) noexcept nogil:
+    """A joker needs a card with a bonus colour."""
+    return C_COLOR[cid] != D_JOKER or (p.bonus[0] + p.bonus[1] + p.bonus[2] + p.bonus[3] + p.bonus[4]) > 0
+
+
+cdef inline bint _reservable(const DState* s) noexcept nogil:
+    cdef int t
+    for t in range(D_PYRAMID):
+        if s.pyramid[t] >= 0:
+            return True
+    return s.deck_len[0] > 0 or s.deck_len[1] > 0 or s.deck_len[2] > 0
+
+
+cdef inline bint _has_won(const DPlayer* p) noexcept nogil:
+    cdef int c
+    if p.points >= 20 or p.crowns >= 10:
+        return True
+    for c in range(5):
+        if p.color_points[c] >= 10:
+            return True
+    return False
+
+
+cdef inline int _royals_due(const DPlayer* p) noexcept nogil:
+    return (p.crowns >= 3) + (p.crowns >= 6) - p.n_royals
+
+
+# ---------------------------------------------------------------------------- legal actions
+cdef int _mandatory(const DState* s, int* out, int n, bint all_payments) noexcept nogil:
+    cdef const DPlayer* p = &s.p[s.current]
+    cdef int i, k, c, t, cid, short, v
+    cdef int held[6]
+    cdef bint ok
+    for i in range(D_NLINES):
+        ok = True
+        for k in range(LINE_LEN[i]):
+            c = s.board[LINE_CELL[i][k]]
+            if c < 0 or c > D_PEARL:
+                ok = False
+                break
+        if ok:
+            out[n] = A_TAKE + i
+            n += 1
+    if p.n_res < D_MAX_RES and _reservable(s):
+        for c in range(D_CELLS):
+            if s.board[c] == D_GOLD:
+                out[n] = A_GOLD + c
+                n += 1
+    for t in range(D_PYRAMID + D_MAX_RES):
+        cid = _target_card(s, t)
+        if cid < 0 or not _can_buy_kind(p, cid):
+            continue
+        short = _shortfall(p, cid, held)
+        if short > p.tokens[D_GOLD]:
+            continue
+        out[n] = A_BUY + t * D_NPAY
+        n += 1
+        if all_payments and p.tokens[D_GOLD] > short:
+            for v in range(1, D_NPAY):
+                if PAY_SUM[v] > p.tokens[D_GOLD] - short:
+                    continue
+                ok = True
+                for k in range(6):
+                    if PAY[v][k] > held[k]:
+                        ok = False
+                        break
+                if ok:
+                    out[n] = A_BUY + t * D_NPAY + v
+                    n += 1
+    return n
+
+
+cdef int _actions(const DState* s, int* out, bint all_payments) noexcept nogil:
+    cdef const DPlayer* p = &s.p[s.current]
+    cdef const DPlayer* o = &s.p[1 - s.current]
+    cdef int n = 0, c, k, t
+    if s.phase == PH_MAIN or s.phase == PH_MANDATORY:
+        if s.phase == PH_MAIN and p.privileges > 0:
+            for c in range(D_CELLS):
+                if 0 <= s.board[c] <= D_PEARL:
+                    out[n] = A_PRIVILEGE + c
+                    n += 1
+        if s.phase == PH_MAIN and s.bag_len > 0:
+            out[n] = A_REPLENISH
+            n += 1
+        n = _mandatory(s, out, n, all_payments)
+        if n == 0:
+            out[0] = A_PASS
+            n = 1
+    elif s.phase == PH_RESERVE:
+        for t in range(D_PYRAMID):
+            if s.pyramid[t] >= 0:
+                out[n] = A_RESERVE + t
+                n += 1
+        for t in range(3):
+            if s.deck_len[t] > 0:
+                out[n] = A_RES_DECK + t
+                n += 1
+    elif s.phase == PH_JOKER:
+        for c in range(5):
+            if p.bonus[c] > 0:
+                out[n] = A_JOKER + c
+                n += 1
+    elif s.phase == PH_TOKEN:
+        for c in range(D_CELLS):
+            if s.board[c] == C_COLOR[s.pending]:
+                out[n] = A_TOKEN + c
+                n += 1
+    elif s.phase == PH_STEAL:
+        for k in range(6):
+            if o.tokens[k] > 0:
+                out[n] = A_STEAL + k
+                n += 1
+    elif s.phase == PH_ROYAL:
+        for k in range(D_NROYALS):
+            if (s.royals >> k) & 1:
+                out[n] = A_ROYAL + k
+                n += 1
+    elif s.phase == PH_DISCARD:
+        for k in range(D_KINDS):
+            if p.tokens[k] > 0:
+                out[n] = A_DISCARD + k
+                n += 1
+    return n
+
+
+cdef int d_search_actions(const void* s, int* out) noexcept nogil:
+    return _actions(<const DState*>s, out, False)
+
+
+cdef int d_n_players(const void* s) noexcept nogil:
+    return 2
+
+
+cdef int d_current_player(const void* s) noexcept nogil:
+    cdef const DState* st = <const DState*>s
+    return -1 if st.phase == PH_OVER else st.current
+
+
+# ---------------------------------------------------------------------------- apply
+cdef inline void _bag_insert(DState* s, int kind) noexcept nogil:
+    """A token enters the bag at a seeded random place of its draw order (spec.bag_insert).
+    A view does not know the order: it only keeps the contents."""
+    cdef uint64_t z
+    cdef int at, i
+    if s.observer >= 0:
+        s.bag[s.bag_len] = kind
+        s.bag_len += 1
+        return
+    z = splitmix64(&s.bag_seed)
+    at = <int>(((z >> 32) * <uint64_t>(s.bag_len + 1)) >> 32)
+    i = s.bag_len
+    while i > at:
+        s.bag[i] = s.bag[i - 1]
+        i -= 1
+    s.bag[at] = kind
+    s.bag_len += 1
+
+
+cdef inline void _gain_privilege(DState* s, int seat) noexcept nogil:
+    """From the supply, else from the opponent; nothing at 3."""
+    if s.privileges > 0:
+        s.privileges -= 1
+        s.p[seat].privileges += 1
+    elif s.p[1 - seat].privileges > 0:
+        s.p[1 - seat].privileges -= 1
+        s.p[seat].privileges += 1
+
+
+cdef inline void _take_cell(DState* s, DPlayer* p, int cell) noexcept nogil:
+    p.tokens[s.board[cell]] += 1
+    s.board[cell] = -1
+
+
+cdef void _replenish(DState* s) noexcept nogil:
+    cdef int i, j = 0
+    for i in range(D_CELLS):
+        if j >= s.bag_len:
+            break
+        if s.board[SPIRAL[i]] < 0:
+            s.board[SPIRAL[i]] = s.bag[j]
+            j += 1
+    s.bag_len = 0
+    _gain_privilege(s, 1 - s.current)
+    s.phase = PH_MANDATORY
+
+
+cdef void _take_line(DState* s, DPlayer* p, int line) noexcept nogil:
+    cdef int k, n = LINE_LEN[line], pearls = 0
+    cdef int a = s.board[LINE_CELL[line][0]]
+    cdef bint same = n == 3
+    for k in range(n):
+        if s.board[LINE_CELL[line][k]] != a:
+            same = False
+        if s.board[LINE_CELL[line][k]] == D_PEARL:
+            pearls += 1
+        _take_cell(s, p, LINE_CELL[line][k])
+    if same or pearls == 2:
+        _gain_privilege(s, 1 - s.current)
+
+
+cdef inline int _from_pyramid(DState* s, int slot) noexcept nogil:
+    """The card leaves its slot, replaced from its deck (an empty deck leaves it empty)."""
+    cdef int cid = s.pyramid[slot], lv = SLOT_LEVEL[slot]
+    if s.deck_len[lv] > 0:
+        s.deck_len[lv] -= 1
+        s.pyramid[slot] = s.deck[lv][s.deck_len[lv]]
+    else:
+        s.pyramid[slot] = -1
+    return cid
+
+
+cdef void _reserve(DState* s, DPlayer* p, int a) noexcept nogil:
+    cdef int cid, lv
+    if a >= A_RES_DECK:
+        lv = a - A_RES_DECK
+        s.deck_len[lv] -= 1
+        cid = s.deck[lv][s.deck_len[lv]]
+        p.res_blind[p.n_res] = 1
+    else:
+        cid = _from_pyramid(s, a - A_RESERVE)
+        lv = C_LEVEL[cid] - 1
+        p.res_blind[p.n_res] = 0
+    p.res[p.n_res] = cid
+    p.res_level[p.n_res] = lv + 1
+    p.n_res += 1
+
+
+cdef void _end_of_turn(DState* s) noexcept nogil:
+    cdef DPlayer* p = &s.p[s.current]
+    if _total(p) > 10:
+        s.phase = PH_DISCARD
+        return
+    s.turn += 1
+    if _has_won(p):
+        s.phase = PH_OVER
+        s.extra_turn = 0
+        return
+    if s.extra_turn:
+        s.extra_turn = 0
+    else:
+        s.current = 1 - s.current
+    s.phase = PH_MAIN
+
+
+cdef inline void _crowns(DState* s) noexcept nogil:
+    if _royals_due(&s.p[s.current]) > 0 and s.royals:
+        s.phase = PH_ROYAL
+    else:
+        _end_of_turn(s)
+
+
+cdef inline bint _can_steal(const DState* s) noexcept nogil:
+    cdef const DPlayer* o = &s.p[1 - s.current]
+    return (o.tokens[0] + o.tokens[1] + o.tokens[2] + o.tokens[3] + o.tokens[4] + o.tokens[5]) > 0
+
+
+cdef inline void _add_card(DPlayer* p, int cid) noexcept nogil:
+    p.owned[cid >> 6] |= (<uint64_t>1) << (cid & 63)
+    p.points += C_POINTS[cid]
+    p.crowns += C_CROWNS[cid]
+    if C_COLOR[cid] < 5:
+        p.bonus[C_COLOR[cid]] += C_BONUS[cid]
+        p.color_points[C_COLOR[cid]] += C_POINTS[cid]
+
+
+cdef inline void _color_joker(DState* s, DPlayer* p, int cid, int color) noexcept nogil:
+    s.joker_color[C_JOKER[cid]] = color
+    p.bonus[color] += C_BONUS[cid]
+    p.color_points[color] += C_POINTS[cid]
+
+
+cdef void _gain_card(DState* s, DPlayer* p, int cid) noexcept nogil:
+    cdef int ab = C_ABIL[cid], c, cell
+    _add_card(p, cid)
+    if ab & AB_EXTRA:
+        s.extra_turn = 1
+    if ab & AB_PRIVILEGE:
+        _gain_privilege(s, s.current)
+    if ab & AB_WILD:
+        s.pending = cid
+        s.phase = PH_JOKER
+        return
+    if ab & AB_TOKEN:
+        c = C_COLOR[cid]
+        for cell in range(D_CELLS):
+            if s.board[cell] == c:
+                s.pending = cid
+                s.phase = PH_TOKEN
+                return
+    if ab & AB_STEAL and _can_steal(s):
+        s.phase = PH_STEAL
+        return
+    _crowns(s)
+
+
+cdef void _buy(DState* s, DPlayer* p, int target, int variant) noexcept nogil:
+    cdef int cid = _target_card(s, target)
+    cdef int k, i, gold
+    cdef int held[6]
+    gold = _shortfall(p, cid, held)
+    for k in range(6):
+        held[k] -= PAY[variant][k]
+        gold += PAY[variant][k]
+        for i in range(held[k]):
+            p.tokens[k] -= 1
+            _bag_insert(s, k)
+    for i in range(gold):
+        p.tokens[D_GOLD] -= 1
+        _bag_insert(s, D_GOLD)
+    if target < D_PYRAMID:
+        _from_pyramid(s, target)
+    else:
+        for i in range(target - D_PYRAMID, p.n_res - 1):
+            p.res[i] = p.res[i + 1]
+            p.res_level[i] = p.res_level[i + 1]
+            p.res_blind[i] = p.res_blind[i + 1]
+        p.n_res -= 1
+    _gain_card(s, p, cid)
+
+
+cdef void _take_royal(DState* s, DPlayer* p, int rid) noexcept nogil:
+    s.royals &= ~(1 << rid)
+    p.royals |= 1 << rid
+    p.n_royals += 1
+    p.points += R_POINTS[rid]
+    if R_ABIL[rid] & AB_EXTRA:
+        s.extra_turn = 1
+    if R_ABIL[rid] & AB_PRIVILEGE:
+        _gain_privilege(s, s.current)
+    if R_ABIL[rid] & AB_STEAL and _can_steal(s):
+        s.phase = PH_STEAL
+        return
+    _crowns(s)
+
+
+cdef void d_apply(void* state, int a) noexcept nogil:
+    cdef DState* s = <DState*>state
+    cdef DPlayer* p = &s.p[s.current]
+    cdef int k
+    if a < A_REPLENISH:
+        p.privileges -= 1
+        s.privileges += 1
+        _take_cell(s, p, a - A_PRIVILEGE)
+    elif a == A_REPLENISH:
+        _replenish(s)
+    elif a < A_GOLD:
+        _take_line(s, p, a - A_TAKE)
+        _end_of_turn(s)
+    elif a < A_RESERVE:
+        _take_cell(s, p, a - A_GOLD)
+        s.phase = PH_RESERVE
+    elif a < A_TOKEN:
+        _reserve(s, p, a)
+        _end_of_turn(s)
+    elif a < A_STEAL:
+        _take_cell(s, p, a - A_TOKEN)
+        s.pending = -1
+        _crowns(s)
+    elif a < A_JOKER:
+        k = a - A_STEAL
+        s.p[1 - s.current].tokens[k] -= 1
+        p.tokens[k] += 1
+        _crowns(s)
+    elif a < A_ROYAL:
+        _color_joker(s, p, s.pending, a - A_JOKER)
+        s.pending = -1
+        _crowns(s)
+    elif a < A_DISCARD:
+        _take_royal(s, p, a - A_ROYAL)
+    elif a < A_PASS:
+        k = a - A_DISCARD
+        p.tokens[k] -= 1
+        _bag_insert(s, k)
+        _end_of_turn(s)
+    elif a == A_PASS:
+        _end_of_turn(s)
+    else:
+        k = (a - A_BUY) // D_NPAY
+        _buy(s, p, k, (a - A_BUY) - k * D_NPAY)
+
+
+cdef void d_returns(const void* state, double* out) noexcept nogil:
+    cdef const DState* s = <const DState*>state
+    out[0] = 0.0
+    out[1] = 0.0
+    if s.phase == PH_OVER:
+        out[s.current] = 1.0
+
+
+cdef void d_resample(void* state, int seat, Rng* rng) noexcept nogil:
+    """Decks and the other seat's blind reserves from the unseen cards; the bag's order and
+    seed anew."""
+    cdef DState* s = <DState*>state
+    cdef uint64_t seen[2]
+    cdef int8_t pool[3][D_MAX_DECK + D_MAX_RES]
+    cdef int pool_len[3]
+    cdef int i, j, lv, cid, r, tmp
+    cdef DPlayer* p
+    seen[0] = 0
+    seen[1] = 0
+    for lv in range(3):
+        pool_len[lv] = 0
+    for j in range(D_PYRAMID):
+        cid = s.pyramid[j]
+        if cid >= 0:
+            seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
+    for i in range(2):
+        p = &s.p[i]
+        seen[0] |= p.owned[0]
+        seen[1] |= p.owned[1]
+        for j in range(p.n_res):
+            if (i == seat or not p.res_blind[j]) and p.res[j] >= 0:
+                cid = p.res[j]
+                seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
+    for cid in range(D_NCARDS):
+        if not (seen[cid >> 6] >> (cid & 63)) & 1:
+            lv = C_LEVEL[cid] - 1
+            pool[lv][pool_len[lv]] = cid
+            pool_len[lv] += 1
+    for lv in range(3):  # Fisher-Yates
+        for i in range(pool_len[lv] - 1, 0, -1):
+            r = rng_below(rng, i + 1)
+            tmp = pool[lv][i]
+            pool[lv][i] = pool[lv][r]
+            pool[lv][r] = tmp
+    p = &s.p[1 - seat]
+    for j in range(p.n_res):
+        if p.res_blind[j]:
+            lv = p.res_level[j] - 1
+            pool_len[lv] -= 1
+            p.res[j] = pool[lv][pool_len[lv]]
+    for lv in range(3):
+        for j in range(s.deck_len[lv]):
+            s.deck[lv][j] = pool[lv][j]
+    for i in range(s.bag_len - 1, 0, -1):
+        r = rng_below(rng, i + 1)
+        tmp = s.bag[i]
+        s.bag[i] = s.bag[r]
+        s.bag[r] = tmp
+    s.bag_seed = rng_next(rng)
+    s.observer = -1
+
+
+cdef int d_random_playout(DState* s, Rng* rng, int max_actions) noexcept nogil:
+    """Plays uniformly random search actions until the end (or max_actions); returns the count."""
+    cdef int acts[D_MAX_SEARCH_ACTIONS]
+    cdef int n, count = 0
+    while s.phase != PH_OVER and count < max_actions:
+        n = _actions(s, acts, False)
+        d_apply(s, acts[rng_below(rng, n)])
+        count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------- heuristics
+# Used by the search (through DUEL_DEF): an evaluation at rollout cut-offs made for Duel's
+# three victory paths, the rollout policy (one action per call, drawn by weight) and the
+# tree's priors. The weights are documented in docs/duel.md.
+from libc.math cimport exp
+
+cdef double EVAL_TEMPERATURE = 2.5   # points; softmax of the two seat values
+cdef double EVAL_CROWN = 1.2          # a crown, in points (10 crowns win)
+cdef double EVAL_COLOR = 0.8          # a point in the seat's best colour (10 win), on top
+cdef double EVAL_BONUS = 0.5          # one permanent bonus
+cdef double EVAL_TOKEN = 0.15         # a gem or pearl held
+cdef double EVAL_GOLD = 0.3
+cdef double EVAL_PRIVILEGE = 0.35
+cdef double EVAL_NEAR_WIN = 8.0       # times the cube of the progress on the closest path
+
+
+cdef double _seat_value(const DState* s, int i) noexcept nogil:
+    cdef const DPlayer* p = &s.p[i]
+    cdef int c, best = 0, bonus = 0
+    cdef double near, x
+    for c in range(5):
+        if p.color_points[c] > best:
+            best = p.color_points[c]
+        bonus += p.bonus[c] if p.bonus[c] < 4 else 4
+    near = p.points / 20.0
+    x = p.crowns / 10.0
+    if x > near:
+        near = x
+    x = best / 10.0
+    if x > near:
+        near = x
+    return (p.points + EVAL_CROWN * p.crowns + EVAL_COLOR * best + EVAL_BONUS * bonus
+            + EVAL_TOKEN * (p.tokens[0] + p.tokens[1] + p.tokens[2] + p.tokens[3] + p.tokens[4] + p.tokens[5])
+            + EVAL_GOLD * p.tokens[D_GOLD] + EVAL_PRIVILEGE * p.privileges
+            + EVAL_NEAR_WIN * near * near * near)
+
+
+cdef void d_evaluate(const void* state, double* out) noexcept nogil:
+    """Per seat a win probability: a softmax of the seat values (the result once over)."""
+    cdef const DState* s = <const DState*>state
+    cdef double d
+    if s.phase == PH_OVER:
+        d_returns(state, out)
+        return
+    d = (_seat_value(s, 0) - _seat_value(s, 1)) / EVAL_TEMPERATURE
+    out[0] = 1.0 / (1.0 + exp(-d))
+    out[1] = 1.0 - out[0]
+
+
+cdef void _needs(const DState* s, double* need) noexcept nogil:
+    """Per token kind (5 gems, pearl), how much the cards within reach of the seat to act
+    want it: each card missing 1..6 tokens shares (1 + points + crowns) among its missing kinds."""
+    cdef const DPlayer* p = &s.p[s.current]
+    cdef int t, k, cid, missing, gap
+    cdef int held[6]
+    cdef double share
+    for k in range(6):
+        need[k] = 0.0
+    for t in range(D_PYRAMID + D_MAX_RES):
+        cid = _target_card(s, t)
+        if cid < 0 or not _can_buy_kind(p, cid):
+            continue
+        missing = _shortfall(p, cid, held) - p.tokens[D_GOLD]
+        if missing <= 0 or missing > 6:
+            continue
+        share = (1.0 + C_POINTS[cid] + C_CROWNS[cid]) / missing
+        for k in range(6):
+            gap = C_COST[cid][k] - (p.bonus[k] if k < 5 else 0) - p.tokens[k]
+            if gap > 0:
+                need[k] += share
+
+
+cdef void _action_weights(const DState* s, const int* acts, int n, double* w) noexcept nogil:
+    """A positive weight per action: buying first (more for points and crowns), then tokens
+    the cards within reach need; a line that hands the opponent a privilege weighs less."""
+    cdef const DPlayer* p = &s.p[s.current]
+    cdef double need[6]
+    cdef int i, a, k, cid, line, pearls, c0
+    cdef bint same
+    _needs(s, need)
+    for i in range(n):
+        a = acts[i]
+        if a < A_REPLENISH:
+            w[i] = 0.1 + 0.5 * need[s.board[a - A_PRIVILEGE]]
+        elif a == A_REPLENISH:
+            w[i] = 0.15
+        elif a < A_GOLD:
+            line = a - A_TAKE
+            w[i] = 0.3 + 0.2 * LINE_LEN[line]
+            pearls = 0
+            c0 = s.board[LINE_CELL[line][0]]
+            same = LINE_LEN[line] == 3
+            for k in range(LINE_LEN[line]):
+                w[i] += need[s.board[LINE_CELL[line][k]]]
+                if s.board[LINE_CELL[line][k]] == D_PEARL:
+                    pearls += 1
+                if s.board[LINE_CELL[line][k]] != c0:
+                    same = False
+            if same or pearls == 2:
+                w[i] *= 0.6
+        elif a < A_RESERVE:
+            w[i] = 0.4
+        elif a < A_RES_DECK:
+            cid = s.pyramid[a - A_RESERVE]
+            w[i] = 0.2 + 0.2 * (C_POINTS[cid] + C_CROWNS[cid])
+        elif a < A_TOKEN:
+            w[i] = 0.1
+        elif a < A_STEAL:
+            w[i] = 1.0
+        elif a < A_JOKER:
+            w[i] = 1.0 + need[a - A_STEAL]
+        elif a < A_ROYAL:
+            w[i] = 1.0 + p.color_points[a - A_JOKER] + 0.2 * p.bonus[a - A_JOKER]
+        elif a < A_DISCARD:
+            w[i] = 1.0 + R_POINTS[a - A_ROYAL] + (R_ABIL[a - A_ROYAL] & AB_EXTRA)
+        elif a < A_PASS:
+            k = a - A_DISCARD
+            w[i] = 0.1 if k == D_GOLD else 0.2 + p.tokens[k] - need[k]
+            if w[i] < 0.05:
+                w[i] = 0.05
+        elif a == A_PASS:
+            w[i] = 1.0
+        else:
+            cid = _target_card(s, (a - A_BUY) // D_NPAY)
+            w[i] = 6.0 + 4.0 * C_POINTS[cid] + 2.0 * C_CROWNS[cid] + 3.0 * (C_ABIL[cid] & AB_EXTRA)
+
+
+cdef inline int _roulette(const int* acts, const double* w, int n, Rng* rng) noexcept nogil:
+    cdef double total = 0.0, x
+    cdef int i
+    for i in range(n):
+        total += w[i]
+    x = rng_uniform(rng) * total
+    for i in range(n):
+        x -= w[i]
+        if x < 0:
+            return acts[i]
+    return acts[n - 1]
+
+
+cdef int d_rollout_action(const void* state, Rng* rng) noexcept nogil:
+    """The rollout policy: one search action drawn by the weights of _action_weights."""
+    cdef const DState* s = <const DState*>state
+    cdef int acts[D_MAX_SEARCH_ACTIONS]
+    cdef double w[D_MAX_SEARCH_ACTIONS]
+    cdef int n = _actions(s, acts, False)
+    if n == 1:
+        return acts[0]
+    _action_weights(s, acts, n, w)
+    return _roulette(acts, w, n, rng)
+
+
+cdef void d_priors(const void* state, const int* acts, int n, float* out) noexcept nogil:
+    cdef double w[D_MAX_SEARCH_ACTIONS]
+    cdef double total = 0.0
+    cdef int i
+    _action_weights(<const DState*>state, acts, n, w)
+    for i in range(n):
+        total += w[i]
+    for i in range(n):
+        out[i] = <float>(w[i] / total)
+
+
+cdef GameDef DUEL_DEF
+DUEL_DEF.name = "duel"
+DUEL_DEF.state_size = sizeof(DState)
+DUEL_DEF.max_actions = D_MAX_SEARCH_ACTIONS
+DUEL_DEF.num_actions = A_NUM
+DUEL_DEF.max_players = 2
+DUEL_DEF.n_players = d_n_players
+DUEL_DEF.current_player = d_current_player
+DUEL_DEF.legal_actions = d_search_actions
+DUEL_DEF.apply = d_apply
+DUEL_DEF.returns = d_returns
+DUEL_DEF.resample = d_resample
+DUEL_DEF.evaluate = d_evaluate
+DUEL_DEF.rollout_action = d_rollout_action
+DUEL_DEF.priors = d_priors
+
+
+def game_def():
+    """The core's GameDef (game.pxd) in a capsule, for the search."""
+    return PyCapsule_New(&DUEL_DEF, b"splendor_ai.GameDef", NULL)
+
+
+# ---------------------------------------------------------------------------- Python face
+_PHASE_NAMES = _spec.PHASES
+cdef int[A_NUM] _scratch
+
+
+def _from_position(pos):
+    return CoreState.from_position(pos)
+
+
+cdef class CoreState:
+    """A Splendor Duel state in the Cython core (see splendor_ai/games/state.py for the API)."""
+
+    cdef DState s
+
+    game = _spec.GAME
+    players = 2
+
+    @staticmethod
+    def from_position(pos):
+        """From a validated position dictionary (spec.validate_position / initial_position)."""
+        cdef CoreState st = CoreState.__new__(CoreState)
+        cdef DState* s = &st.s
+        cdef DPlayer* p
+        cdef int i, j, k, lv, cid
+        memset(s, 0, sizeof(DState))
+        memset(s.deck, -1, sizeof(s.deck))
+        memset(s.joker_color, -1, sizeof(s.joker_color))
+        s.current = pos["current"]
+        s.start = pos["start_seat"]
+        s.phase = _PHASE_NAMES.index(pos["phase"])
+        s.turn = pos["turn"]
+        s.extra_turn = pos["extra_turn"]
+        s.pending = -1 if pos["pending_card"] is None else pos["pending_card"]
+        s.observer = -1 if pos["observer"] is None else pos["observer"]
+        s.privileges = pos["privileges"]
+        for i in range(D_CELLS):
+            s.board[i] = pos["board"][i // 5][i % 5]
+        if pos["observer"] is None:
+            bag = pos["bag"]
+            s.bag_seed = pos["bag_seed"]
+        else:
+            contents = _spec.bag_contents(pos)
+            bag = [k for k in range(D_KINDS) for _ in range(contents[k])]
+        s.bag_len = len(bag)
+        for i, k in enumerate(bag):
+            s.bag[i] = k
+        for lv in range(3):
+            for j, cid in enumerate(pos["pyramid"][lv]):
+                s.pyramid[_spec.SLOT_OFFSET[lv] + j] = cid
+            s.deck_len[lv] = pos["deck_sizes"][lv]
+            if pos["decks"] is not None:
+                for j, cid in enumerate(pos["decks"][lv]):
+                    s.deck[lv][j] = cid
+        for rid in pos["royals"]:
+            s.royals |= 1 << rid
+        for i, seat in enumerate(pos["seats"]):
+            p = &s.p[i]
+            for k in range(D_KINDS):
+                p.tokens[k] = seat["tokens"][k]
+            for cid in seat["cards"]:
+                _add_card(p, cid)
+            for e in seat["jokers"]:
+                _color_joker(s, p, e["card"], e["color"])
+            p.privileges = seat["privileges"]
+            for rid in seat["royals"]:
+                p.royals |= 1 << rid
+                p.n_royals += 1
+                p.points += R_POINTS[rid]
+            p.n_res = len(seat["reserved"])
+            for j, r in enumerate(seat["reserved"]):
+                p.res[j] = -1 if r["card"] is None else r["card"]
+                p.res_level[j] = r["level"]
+                p.res_blind[j] = r["blind"]
+        return st
+
+    def to_position(self):
+        """The canonical position dictionary (docs/duel.md)."""
+        cdef DState* s = &self.s
+        cdef DPlayer* p
+        cdef int i, j, lv
+        seats = []
+        for i in range(2):
+            p = &s.p[i]
+            cards = [j for j in range(D_NCARDS) if _owns(p, j)]
+            seats.append({
+                "tokens": [p.tokens[j] for j in range(D_KINDS)],
+                "cards": cards,
+                "jokers": [{"card": j, "color": s.joker_color[C_JOKER[j]]} for j in cards
+                           if C_JOKER[j] >= 0 and s.joker_color[C_JOKER[j]] >= 0],
+                "reserved": [
+                    {"card": None if p.res[j] < 0 else p.res[j], "level": p.res_level[j],
+                     "blind": bool(p.res_blind[j])}
+                    for j in range(p.n_res)
+                ],
+                "privileges": p.privileges,
+                "royals": [j for j in range(D_NROYALS) if (p.royals >> j) & 1],
+            })
+        pos = {
+            "game": _spec.GAME,
+            "players": 2,
+            "start_seat": s.start,
+            "current": s.current,
+            "phase": _PHASE_NAMES[s.phase],
+            "turn": s.turn,
+            "extra_turn": bool(s.extra_turn),
+            "pending_card": None if s.pending < 0 else s.pending,
+            "board": [[s.board[i * 5 + j] for j in range(5)] for i in range(5)],
+            "bag": None if s.observer >= 0 else [s.bag[j] for j in range(s.bag_len)],
+            "bag_seed": None if s.observer >= 0 else s.bag_seed,
+            "bag_contents": None,
+            "privileges": s.privileges,
+            "pyramid": [[s.pyramid[_spec.SLOT_OFFSET[lv] + j] for j in range(_spec.SLOTS[lv])] for lv in range(3)],
+            "decks": None if s.observer >= 0 else
+                [[s.deck[lv][j] for j in range(s.deck_len[lv])] for lv in range(3)],
+            "deck_sizes": [s.deck_len[lv] for lv in range(3)],
+            "royals": [j for j in range(D_NROYALS) if (s.royals >> j) & 1],
+            "seats": seats,
+            "observer": None if s.observer < 0 else s.observer,
+        }
+        pos["bag_contents"] = _spec.bag_contents(pos)
+        return pos
+
+    def _state_bytes(self):
+        """The raw state block, for the search (its GameDef reads it)."""
+        return PyBytes_FromStringAndSize(<char*>&self.s, sizeof(DState))
+
+    @staticmethod
+    def _from_state_bytes(bytes data):
+        cdef CoreState st
+        if len(data) != sizeof(DState):
+            raise ValueError("state block of the wrong size")
+        st = CoreState.__new__(CoreState)
+        memcpy(&st.s, <const char*>data, sizeof(DState))
+        return st
+
+    def __reduce__(self):
+        return (_from_position, (self.to_position(),))
+
+    def __repr__(self):
+        return f"<CoreState duel turn {self.s.turn} {_PHASE_NAMES[self.s.phase]}>"
+
+    def __str__(self):
+        return _spec.render_position(self.to_position())
+
+    def current_player(self):
+        return d_current_player(&self.s)
+
+    def phase(self):
+        return _PHASE_NAMES[self.s.phase]
+
+    def is_terminal(self):
+        return self.s.phase == PH_OVER
+
+    def points(self, int seat):
+        return self.s.p[seat].points
+
+    def crowns(self, int seat):
+        return self.s.p[seat].crowns
+
+    def bonuses(self, int seat):
+        return [self.s.p[seat].bonus[c] for c in range(5)]
+
+    cdef _check_known(self):
+        cdef DPlayer* p = &self.s.p[self.s.current]
+        cdef int j
+        if self.s.phase == PH_MAIN or self.s.phase == PH_MANDATORY:
+            for j in range(p.n_res):
+                if p.res[j] < 0:
+                    raise HiddenInformationError(
+                        f"seat {self.s.current} holds a card this view does not know: "
+                        "its moves depend on it (resample first)")
+
+    def legal_actions(self):
+        cdef int n, i
+        self._check_known()
+        n = _actions(&self.s, _scratch, True)
+        return [_scratch[i] for i in range(n)]
+
+    def search_actions(self):
+        cdef int n, i
+        self._check_known()
+        n = _actions(&self.s, _scratch, False)
+        return [_scratch[i] for i in range(n)]
+
+    cdef str _hidden_need(self, int a):
+        """Why this legal action needs what a view does not know, or None."""
+        cdef int slot = -1
+        if self.s.observer < 0:
+            return None
+        if a == A_REPLENISH:
+            return "a replenish draws the bag's tokens in an order this view does not know"
+        if A_RES_DECK <= a < A_TOKEN:
+            return f"a blind reserve draws the unknown top card of deck {a - A_RES_DECK + 1}"
+        if A_RESERVE <= a < A_RES_DECK:
+            slot = a - A_RESERVE
+        elif a >= A_BUY and (a - A_BUY) // D_NPAY < D_PYRAMID:
+            slot = (a - A_BUY) // D_NPAY
+        if slot >= 0 and self.s.deck_len[SLOT_LEVEL[slot]] > 0:
+            return f"the slot is refilled with the unknown top card of deck {SLOT_LEVEL[slot] + 1}"
+        return None
+
+    def apply_action(self, action):
+        cdef int a, n, i
+        cdef bint found = False
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalActionError(f"an action is an integer id, got {action!r}")
+        if self.s.phase == PH_OVER:
+            raise IllegalActionError("the game is over")
+        if not 0 <= action < A_NUM:
+            raise IllegalActionError(f"action id {action} is outside 0..{A_NUM - 1}")
+        a = action
+        self._check_known()
+        n = _actions(&self.s, _scratch, True)
+        for i in range(n):
+            if _scratch[i] == a:
+                found = True
+                break
+        if not found:
+            raise IllegalActionError(_spec.explain_illegal(self.to_position(), a))
+        hidden = self._hidden_need(a)
+        if hidden is not None:
+            raise HiddenInformationError(f"{self.action_to_string(a)}: {hidden}; call resample first")
+        d_apply(&self.s, a)
+
+    def clone(self):
+        cdef CoreState c = CoreState.__new__(CoreState)
+        memcpy(&c.s, &self.s, sizeof(DState))
+        return c
+
+    def returns(self):
+        cdef double out[2]
+        d_returns(&self.s, out)
+        return [out[0], out[1]]
+
+    def evaluate(self):
+        """The search's heuristic evaluation: per seat a win probability."""
+        cdef double out[2]
+        d_evaluate(&self.s, out)
+        return [out[0], out[1]]
+
+    cdef _check_seat(self, seat):
+        cdef int j
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 2:
+            raise PositionError("seat", f"seat {seat!r} is out of range 0..1")
+        if self.s.observer >= 0 and seat != self.s.observer:
+            for j in range(self.s.p[seat].n_res):
+                if self.s.p[seat].res[j] < 0:
+                    raise HiddenInformationError(
+                        f"this is seat {self.s.observer}'s view: it does not know the cards "
+                        f"seat {seat} sees")
+
+    def view(self, seat):
+        self._check_seat(seat)
+        return CoreState.from_position(_spec.view_position(self.to_position(), seat))
+
+    def resample(self, seat, rng):
+        """A full state: what `seat` cannot see is redrawn (rng: a random.Random)."""
+        cdef Rng r
+        cdef CoreState c
+        self._check_seat(seat)
+        c = self.clone()
+        rng_seed(&r, rng.getrandbits(64))
+        d_resample(&c.s, seat, &r)
+        return c
+
+    def action_to_string(self, action):
+        return _spec.action_to_string(self.to_position(), action)
+
+    def string_to_action(self, text):
+        return _spec.string_to_action(self.to_position(), text)
+
+    def random_playout(self, unsigned long long seed, int max_actions=100000):
+        """Plays random search actions in place (the benchmark's inner loop); returns the count."""
+        cdef Rng r
+        cdef int n
+        rng_seed(&r, seed)
+        with nogil:
+            n = d_random_playout(&self.s, &r, max_actions)
+        return n
+
+
+def random_playouts(CoreState start, int games, unsigned long long seed):
+    """Plays `games` random games from `start` (copies), GIL released; returns the action count."""
+    cdef DState s
+    cdef Rng r
+    cdef long long total = 0
+    cdef int g
+    rng_seed(&r, seed)
+    with nogil:
+        for g in range(games):
+            memcpy(&s, &start.s, sizeof(DState))
+            total += d_random_playout(&s, &r, 100000)
+    return total
