@@ -5,6 +5,7 @@
 - ``servicer``: the RPC handlers (thin)
 - ``engine``: the searches behind GetMove and Analyze, stoppable from another thread
 - ``slots``: the limit on concurrent searches
+- ``settings``: the server's settings (flags and environment variables)
 - ``server``: start, health, reflection, SIGTERM
 - ``bench``: latency and throughput (``python -m splendor_ai.service.bench``)
 """

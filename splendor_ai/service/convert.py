@@ -33,7 +33,12 @@ KINDS = {"take3": "KIND_TAKE", "take2diff": "KIND_TAKE", "take1": "KIND_TAKE", "
 GAMES = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel", pb.GAME_MARVEL: "marvel"}
 SERVED = ("base",)
 MIN_REPORT_MS = 10
-DEADLINE_MARGIN = 0.05  # seconds kept to send the answer before the caller's deadline
+
+
+def deadline_margin(remaining: float) -> float:
+    """Seconds kept, before the caller's deadline, to send the answer: 50 ms plus a tenth
+    of the time left, at most half a second."""
+    return min(0.5, 0.05 + 0.1 * max(0.0, remaining))
 
 
 # ------------------------------------------------------------------------------ games
@@ -352,7 +357,10 @@ class SearchPlan:
         return Config(threads=self.threads, seed=self.seed, perfect_information=self.perfect_information)
 
     def _until_deadline(self) -> float:
-        return math.inf if self.deadline is None else self.deadline - time.monotonic() - DEADLINE_MARGIN
+        if self.deadline is None:
+            return math.inf
+        left = self.deadline - time.monotonic()
+        return left - deadline_margin(left)
 
     def effective(self) -> pb.EffectiveOptions:
         return pb.EffectiveOptions(

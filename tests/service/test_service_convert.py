@@ -116,7 +116,7 @@ def test_search_plans_apply_defaults_and_caps():
     plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=250)), MAXIMA, 1.0)
     assert plan.limits().seconds == pytest.approx(0.25) and not plan.deadline_bound
     plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=2500)), MAXIMA, 1.0)
-    assert plan.limits().seconds < 1.0 - convert.DEADLINE_MARGIN + 0.01 and plan.deadline_bound
+    assert plan.limits().seconds <= 1.0 - convert.deadline_margin(1.0) and plan.deadline_bound
 
 
 @pytest.mark.parametrize("request_, field", [
