@@ -76,21 +76,35 @@ class Server:
         self.dir.cleanup()
 
 
+def bare(pos, iterations: int) -> list[float]:
+    """Milliseconds of the same searches in this process, without the service."""
+    from ..search import Config, Limits, Search
+
+    out = []
+    for i, p in enumerate(pos):
+        state = convert.decode_position(p)
+        t0 = time.perf_counter()
+        Search(state, Limits(iterations=iterations), Config(seed=i)).run()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
 def latency(client, pos, iterations: int):
-    """(GetMove overhead ms, search ms, LegalActions ms, ApplyActions ms) per position."""
-    over, search, legal, apply = [], [], [], []
+    """(GetMove wall ms, overhead ms, search ms, LegalActions ms, ApplyActions ms) per position."""
+    walls, over, search, legal, apply = [], [], [], [], []
     for i, p in enumerate(pos):
         t0 = time.perf_counter()
         turn = client.get_move(p, iterations=iterations, seed=i)
         wall = time.perf_counter() - t0
         searched = sum(s.elapsed_seconds for s in turn.searches)
+        walls.append(wall * 1000)
         over.append((wall - searched) * 1000)
         search.append(searched * 1000)
         t0 = time.perf_counter()
         moves = client.legal_actions(p).moves
         legal.append((time.perf_counter() - t0) * 1000)
         apply.append(_apply_ms(client, p, moves))
-    return over, search, legal, apply
+    return walls, over, search, legal, apply
 
 
 def _apply_ms(client, p, moves):
@@ -142,12 +156,13 @@ def main(argv=None) -> int:
         with Client(server.target, timeout=60) as client:
             client.wait_ready(10)
             latency(client, pos[:20], args.iterations)  # warm up
-            over, search, legal, apply = latency(client, pos, args.iterations)
+            walls, over, search, legal, apply = latency(client, pos, args.iterations)
         tput = {n: throughput(server.target, pos, args.iterations, n, args.seconds) for n in (1, 2, 4)}
     finally:
         server.stop()
     apply = [a for a in apply if a is not None]
     med_search = statistics.median(search)
+    alone = bare(pos, args.iterations)  # the first decision of each turn only
     cmd = "python -m splendor_ai.service.bench" + (
         f" --iterations {args.iterations}" if args.iterations != 1000 else "")
     body = "\n".join([
@@ -159,7 +174,10 @@ def main(argv=None) -> int:
         "",
         "| figure | p50 | p99 |",
         "|---|---|---|",
-        f"| GetMove: the search itself (as the server reports it) | {med_search:.2f} ms | {pct(search, 99):.2f} ms |",
+        f"| the same search in-process, no service (first decision only) | {statistics.median(alone):.2f} ms "
+        f"| {pct(alone, 99):.2f} ms |",
+        f"| GetMove: the whole call, as the client sees it | {statistics.median(walls):.2f} ms | {pct(walls, 99):.2f} ms |",
+        f"| GetMove: its searches (as the server reports them) | {med_search:.2f} ms | {pct(search, 99):.2f} ms |",
         f"| GetMove: latency beyond the search budget | {statistics.median(over):.2f} ms | {pct(over, 99):.2f} ms |",
         f"| GetMove: overhead / search time | {statistics.median(over) / med_search:.1%} "
         f"| {pct(over, 99) / med_search:.1%} |",
