@@ -503,3 +503,41 @@ cdef class TreeSearch:
                     entry[5] = pv
                 c = nodes[c].next_sibling
         return [(a, e[0], e[1], e[2] / e[3], e[5]) for a, e in sorted(merged.items())]
+
+
+def one_ply_action(game_def, bytes state):
+    """The action whose result the game's own evaluation likes best for the seat to act
+    (a finished game scores by its returns); ties go to the highest prior. The generic
+    "greedy" bot of the games without a hand-written one."""
+    cdef const GameDef* g
+    cdef int acts[MAX_ACTIONS]
+    cdef float priors[MAX_ACTIONS]
+    cdef double values[MAX_SEATS]
+    cdef int n, i, seat, best = -1
+    cdef double v, best_v = -1.0
+    cdef char* work
+    if not PyCapsule_IsValid(game_def, b"splendor_ai.GameDef"):
+        raise TypeError("game_def must be a core's game_def() capsule")
+    g = <const GameDef*>PyCapsule_GetPointer(game_def, b"splendor_ai.GameDef")
+    if len(state) != g.state_size:
+        raise ValueError("state block has the wrong size for this game")
+    seat = g.current_player(<const char*>state)
+    if seat < 0:
+        raise ValueError("the game is over")
+    work = <char*>malloc(g.state_size)
+    if work == NULL:
+        raise MemoryError()
+    n = g.legal_actions(<const char*>state, acts)
+    g.priors(<const char*>state, acts, n, priors)
+    for i in range(n):
+        memcpy(work, <const char*>state, g.state_size)
+        g.apply(work, acts[i])
+        if g.current_player(work) < 0:
+            g.returns(work, values)
+        else:
+            g.evaluate(work, values)
+        v = values[seat] + 1e-6 * priors[i]
+        if best < 0 or v > best_v:
+            best, best_v = i, v
+    free(work)
+    return acts[best]

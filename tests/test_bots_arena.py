@@ -66,3 +66,12 @@ def test_record_with_an_illegal_action_names_it():
 def test_wilson_interval_contains_the_rate():
     lo, hi = wilson(90, 100)
     assert lo < 0.9 < hi and 0.8 < lo and hi < 0.96
+
+
+@pytest.mark.parametrize("game", ["duel", "marvel"])
+def test_one_ply_greedy_plays_the_other_games_and_beats_random(game):
+    result = run_arena(game, 2, ["greedy", "random"], games=4, seed=5, processes=1, progress=False)
+    assert result.bots[0].win_rate == 1.0
+    assert all(rec["finished"] for rec in result.records)
+    for rec in result.records:
+        assert replay(rec)[-1].returns() == rec["returns"]

@@ -22,21 +22,24 @@ def lineup(bots: list[str], players: int, game_index: int) -> list[str]:
     return base[-r:] + base[:-r] if r else base
 
 
+MAX_ACTIONS = 5000  # a game between bots that has not ended by then counts as a shared draw
+
+
 def play_game(game: str, players: int, seats: list[str], seed: int) -> dict:
     """One game; returns its record plus points and turns."""
     state = load_game(game, players).new_initial_state(seed)
     bots = [make_bot(spec, seed=seed * 31 + i) for i, spec in enumerate(seats)]
     moves = []
-    while not state.is_terminal():
+    while not state.is_terminal() and len(moves) < MAX_ACTIONS:
         action = bots[state.current_player()].choose(state)
         moves.append(state.action_to_string(action))
         state.apply_action(action)
-    pos = state.to_position()
-    from ..games.base.spec import seat_points
-
-    record = make_record(game, players, seed=seed, seats=seats, actions=moves, returns=state.returns())
-    record["points"] = [seat_points(s) for s in pos["seats"]]
-    record["turns"] = pos["turn"]
+    finished = state.is_terminal()
+    returns = state.returns() if finished else [1.0 / players] * players
+    record = make_record(game, players, seed=seed, seats=seats, actions=moves, returns=returns)
+    record["finished"] = finished
+    record["points"] = [state.points(i) for i in range(players)]
+    record["turns"] = state.to_position()["turn"]
     return record
 
 

@@ -29,16 +29,18 @@ class RandomBot:
 
 class GreedyBot:
     """One ply of common sense: buy the best affordable card, else take the tokens that get
-    the most promising card closest; return the tokens least needed; any noble."""
+    the most promising card closest; return the tokens least needed; any noble. (Base game;
+    Duel and Marvel use OnePlyBot, the move their evaluation likes best.)"""
 
     name = "greedy"
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self._one_ply = OnePlyBot(seed)
 
     def choose(self, state) -> int:
         if state.game != "base":
-            raise BotSpecError(f"the greedy bot does not play {state.game!r} yet")
+            return self._one_ply.choose(state)
         legal = state.search_actions()
         if len(legal) == 1:
             return legal[0]
@@ -102,6 +104,25 @@ class GreedyBot:
             if best_key is None or key < best_key:
                 best, best_key = miss, key
         return best or [0] * 5
+
+
+class OnePlyBot:
+    """The greedy bot of games without a hand-written one: the move after which the game's
+    own evaluation is best for the mover (one ply, no search)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    def choose(self, state) -> int:
+        from .._core import search as _search
+        from . import cores
+
+        core = cores.to_core(state)
+        if core.to_position().get("observer") is not None:
+            core = core.resample(core.current_player(), random.Random(self.seed))
+        return _search.one_ply_action(cores.game_def(core.game), core._state_bytes())
 
 
 class MCTSBot:
