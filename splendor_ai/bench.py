@@ -1,6 +1,6 @@
 """The rules-core benchmark: random playouts through the Cython core and the reference.
 
-    python -m splendor_ai.bench [--seconds S] [--out BENCHMARKS.md]
+    python -m splendor_ai.bench [--game base|duel|marvel] [--seconds S] [--out BENCHMARKS.md]
 
 Prints, per player count, random playouts per second and actions per second (legal moves +
 a uniform random pick + apply) on one core, for the core's C loop, the core through its
@@ -16,23 +16,27 @@ import time
 
 from .benchfile import machine_line, write_section
 from .games import load_game
-from ._core import base as _core_base
+from .search import cores
 
 
-def _time_c_loop(players: int, seconds: float) -> tuple[float, float]:
-    start = load_game("base", players).new_initial_state(seed=1)
+PLAYERS = {"base": (2, 3, 4), "duel": (2,), "marvel": (2, 3, 4)}
+
+
+def _time_c_loop(name: str, players: int, seconds: float) -> tuple[float, float]:
+    start = load_game(name, players).new_initial_state(seed=1)
+    core = cores.module(name)
     games = actions = 0
     t0 = time.perf_counter()
     batch = 200
     while time.perf_counter() - t0 < seconds:
-        actions += _core_base.random_playouts(start, batch, games + 7)
+        actions += core.random_playouts(start, batch, games + 7)
         games += batch
     dt = time.perf_counter() - t0
     return games / dt, actions / dt
 
 
-def _time_python_api(players: int, impl: str, seconds: float) -> tuple[float, float]:
-    game = load_game("base", players, impl=impl)
+def _time_python_api(name: str, players: int, impl: str, seconds: float) -> tuple[float, float]:
+    game = load_game(name, players, impl=impl)
     rng = random.Random(3)
     games = actions = 0
     t0 = time.perf_counter()
@@ -48,16 +52,17 @@ def _time_python_api(players: int, impl: str, seconds: float) -> tuple[float, fl
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="splendor-ai bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=sorted(PLAYERS), default="base")
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     ap.add_argument("--out", default="BENCHMARKS.md", help="file to write the figures to ('' for none)")
     args = ap.parse_args(argv)
     if args.seconds <= 0:
         ap.error("--seconds must be positive")
     rows = []
-    for players in (2, 3, 4):
-        c_games, c_actions = _time_c_loop(players, args.seconds)
-        p_games, p_actions = _time_python_api(players, "core", args.seconds)
-        r_games, r_actions = _time_python_api(players, "reference", args.seconds)
+    for players in PLAYERS[args.game]:
+        c_games, c_actions = _time_c_loop(args.game, players, args.seconds)
+        p_games, p_actions = _time_python_api(args.game, players, "core", args.seconds)
+        r_games, r_actions = _time_python_api(args.game, players, "reference", args.seconds)
         row = (players, c_games, c_actions, p_actions, r_games, r_actions, c_actions / r_actions)
         rows.append(row)
         print(
@@ -66,9 +71,10 @@ def main(argv=None) -> int:
             f"{r_actions:,.0f} actions/s | core/reference {row[-1]:,.0f}x",
             flush=True,
         )
-    cmd = "python -m splendor_ai.bench" + (f" --seconds {args.seconds:g}" if args.seconds != 3.0 else "")
+    cmd = "python -m splendor_ai.bench" + (f" --game {args.game}" if args.game != "base" else "") + \
+        (f" --seconds {args.seconds:g}" if args.seconds != 3.0 else "")
     lines = [
-        "## Rules core: random playouts (base game, one core)",
+        f"## Rules core: random playouts ({args.game}, one core)",
         "",
         f"Command: `{cmd}` ({machine_line()}).",
         "Actions = legal moves + uniform random pick + apply; picks from `search_actions`.",
@@ -79,9 +85,10 @@ def main(argv=None) -> int:
     for p, cg, ca, pa, rg, ra, ratio in rows:
         lines.append(f"| {p} | {cg:,.0f} | {ca:,.0f} | {pa:,.0f} | {rg:,.1f} | {ra:,.0f} | {ratio:,.0f}x |")
     lines.append("")
-    lines.append("Target: core ≥ 2,000,000 actions/s for 2 players and ≥ 50x the reference.")
+    if args.game == "base":
+        lines.append("Target: core ≥ 2,000,000 actions/s for 2 players and ≥ 50x the reference.")
     if args.out:
-        write_section(args.out, "core", "\n".join(lines))
+        write_section(args.out, "core" if args.game == "base" else f"core-{args.game}", "\n".join(lines))
         print(f"wrote {args.out}")
     return 0
 

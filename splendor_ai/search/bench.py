@@ -1,8 +1,8 @@
 """The search benchmark: speed, parallel scaling, memory and cancellation latency.
 
-    python -m splendor_ai.search.bench [--iterations N] [--out BENCHMARKS.md]
+    python -m splendor_ai.search.bench [--game base|duel|marvel] [--iterations N] [--out BENCHMARKS.md]
 
-Base game, 2 players, opening position (seed 1). Prints and writes to BENCHMARKS.md:
+2 players, opening position (seed 1). Prints and writes to BENCHMARKS.md:
 iterations per second on one thread with the default rollout cut-off and with rollouts to
 the end of the game; two threads against one; tree memory per 100,000 iterations; and how
 long a cancel takes to stop a running search.
@@ -45,12 +45,13 @@ def _cancel_latency(state, repeats=5) -> list[float]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     ap.add_argument("--iterations", type=int, default=100_000)
     ap.add_argument("--out", default="BENCHMARKS.md", help="file to write ('' for none)")
     args = ap.parse_args(argv)
     if args.iterations < 1000:
         ap.error("--iterations must be at least 1000")
-    state = load_game("base", 2).new_initial_state(1)
+    state = load_game(args.game, 2).new_initial_state(1)
     n = args.iterations
     cut = Config().rollout_depth
     one, r1 = _ips(state, n)
@@ -68,9 +69,10 @@ def main(argv=None) -> int:
     ]
     for k, v in rows:
         print(f"{k:55s} {v}")
-    cmd = "python -m splendor_ai.search.bench" + (f" --iterations {n}" if n != 100_000 else "")
+    cmd = "python -m splendor_ai.search.bench" + (f" --game {args.game}" if args.game != "base" else "") + \
+        (f" --iterations {n}" if n != 100_000 else "")
     body = "\n".join([
-        "## Search: speed, scaling, memory, cancellation (base, 2 players, opening)",
+        f"## Search: speed, scaling, memory, cancellation ({args.game}, 2 players, opening)",
         "",
         f"Command: `{cmd}` ({machine_line()}). Best of three runs of {n:,} iterations each.",
         "",
@@ -81,7 +83,7 @@ def main(argv=None) -> int:
         "Targets: ≥ 100,000 iterations/s on one thread with cut rollouts; 2 threads ≥ 1.8x one; cancel within 50 ms.",
     ])
     if args.out:
-        write_section(args.out, "search", body)
+        write_section(args.out, "search" if args.game == "base" else f"search-{args.game}", body)
         print(f"wrote {args.out}")
     return 0
 

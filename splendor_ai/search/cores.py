@@ -1,32 +1,24 @@
 """The game cores the search can drive, by game name."""
 from __future__ import annotations
 
-from ..games import UnknownGameError, load_game
+import importlib
 
-_MODULES = {}
+from ..games import GAMES, UnknownGameError, load_game
 
 
-def _module(game: str):
-    if game not in _MODULES:
-        if game == "base":
-            from .._core import base as mod
-        elif game == "marvel":
-            from .._core import marvel as mod
-        elif game == "duel":
-            from .._core import duel as mod
-        else:
-            raise UnknownGameError(f"no search core for game {game!r}")
-        _MODULES[game] = mod
-    return _MODULES[game]
+def module(game: str):
+    """The compiled core module of ``game`` (splendor_ai._core.<game>)."""
+    if game not in GAMES:
+        raise UnknownGameError(f"no search core for game {game!r}")
+    return importlib.import_module(f"splendor_ai._core.{game}")
 
 
 def game_def(game: str):
-    return _module(game).game_def()
+    return module(game).game_def()
 
 
 def to_core(state):
     """`state` as a core state (a reference state is converted through its position)."""
-    mod = _module(state.game)
-    if isinstance(state, mod.CoreState):
+    if isinstance(state, module(state.game).CoreState):
         return state
     return load_game(state.game, state.players).state_from_position(state.to_position())

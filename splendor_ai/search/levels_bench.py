@@ -21,7 +21,7 @@ from .levels import LEVELS
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.levels_bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--game", default="base")
+    ap.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     ap.add_argument("--top", type=int, default=10, help="highest level to measure (1..10)")
     ap.add_argument("--out", default="BENCHMARKS.md")
     args = ap.parse_args(argv)

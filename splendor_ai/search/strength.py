@@ -1,10 +1,11 @@
 """The strength benchmark: arena matches with seats rotated, written to BENCHMARKS.md.
 
-    python -m splendor_ai.search.strength [--games 200] [--skip-long] [--out BENCHMARKS.md]
+    python -m splendor_ai.search.strength [--game base|duel|marvel] [--games 200] [--skip-long] [--out BENCHMARKS.md]
 
-Matches (base game): MCTS 1,000 iterations vs greedy (2 players); MCTS 10,000 vs MCTS 1,000
-(2 players); MCTS 1,000 against greedy in every other seat (3 and 4 players); and the mean
-length of MCTS self-play in rounds.
+Matches: MCTS 1,000 iterations vs greedy (2 players); MCTS 10,000 vs MCTS 1,000 (2 players);
+MCTS 1,000 against greedy in every other seat (3 and 4 players, where the game has them);
+and the mean length of MCTS self-play in rounds. Greedy is the hand-written bot in the base
+game and the one-ply bot (the game's own evaluation) in Duel and Marvel.
 """
 from __future__ import annotations
 
@@ -14,17 +15,20 @@ import sys
 from ..benchfile import machine_line, write_section
 from .arena import run_arena, wilson
 
-MATCHES = [
-    ("base", 2, ["mcts:iterations=1000", "greedy"], "≥ 90 %"),
-    ("base", 3, ["mcts:iterations=1000", "greedy"], "≥ 60 %"),
-    ("base", 4, ["mcts:iterations=1000", "greedy"], "≥ 60 %"),
-    ("base", 2, ["mcts:iterations=1000", "mcts:iterations=1000"], "self-play length"),
-    ("base", 2, ["mcts:iterations=10000", "mcts:iterations=1000"], "≥ 65 %"),
-]
+PLAYERS = {"base": (2, 3, 4), "duel": (2,), "marvel": (2, 3, 4)}
+
+
+def matches(game: str):
+    out = [(game, 2, ["mcts:iterations=1000", "greedy"], "≥ 90 %")]
+    out += [(game, n, ["mcts:iterations=1000", "greedy"], "≥ 60 %") for n in PLAYERS[game] if n > 2]
+    out.append((game, 2, ["mcts:iterations=1000", "mcts:iterations=1000"], "self-play length"))
+    out.append((game, 2, ["mcts:iterations=10000", "mcts:iterations=1000"], "≥ 65 %"))
+    return out
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.strength", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=sorted(PLAYERS), default="base")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--skip-long", action="store_true", help="leave out MCTS 10,000 vs 1,000")
     ap.add_argument("--out", default="BENCHMARKS.md")
@@ -32,7 +36,7 @@ def main(argv=None) -> int:
     if args.games < 2:
         ap.error("--games must be at least 2")
     rows = []
-    for game, players, bots, target in MATCHES:
+    for game, players, bots, target in matches(args.game):
         if args.skip_long and "10000" in bots[0]:
             continue
         if bots[0] == bots[1]:
@@ -47,10 +51,11 @@ def main(argv=None) -> int:
         rows.append(f"| {game} {players}p | {bots[0]} vs {bots[1]}{' (all other seats)' if players > 2 else ''} | "
                     f"{r.games} | {first.win_rate:.1%} | {lo:.1%}–{hi:.1%} | {r.mean_rounds:.1f} rounds | {target} |")
         print(rows[-1], flush=True)
-    cmd = "python -m splendor_ai.search.strength" + (f" --games {args.games}" if args.games != 200 else "") + \
+    cmd = "python -m splendor_ai.search.strength" + (f" --game {args.game}" if args.game != "base" else "") + \
+        (f" --games {args.games}" if args.games != 200 else "") + \
         (" --skip-long" if args.skip_long else "")
     body = "\n".join([
-        "## Search: strength (arena, seats rotated)",
+        f"## Search: strength ({args.game}; arena, seats rotated)",
         "",
         f"Command: `{cmd}` ({machine_line()}). Win rate of the first bot (shared wins split), "
         "Wilson 95 % interval. Default search settings (docs/search.md).",
@@ -60,7 +65,7 @@ def main(argv=None) -> int:
         *rows,
     ])
     if args.out:
-        write_section(args.out, "strength", body)
+        write_section(args.out, "strength" if args.game == "base" else f"strength-{args.game}", body)
         print(f"wrote {args.out}")
     return 0
 
