@@ -1010,6 +1010,13 @@ cdef class CoreState:
         m_returns(&self.s, out)
         return [out[i] for i in range(self.s.n_players)]
 
+    def evaluate(self):
+        """The search's heuristic (MARVEL_DEF.evaluate): per seat, a win probability; the
+        returns once the game is over."""
+        cdef double out[M_MAX_PLAYERS]
+        m_evaluate(&self.s, out)
+        return [out[i] for i in range(self.s.n_players)]
+
     def view(self, int seat):
         if not 0 <= seat < self.s.n_players:
             raise PositionError("seat", f"seat {seat} is out of range 0..{self.s.n_players - 1}")
