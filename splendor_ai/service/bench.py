@@ -14,6 +14,7 @@ and writes the "service" section of BENCHMARKS.md.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import statistics
@@ -151,6 +152,7 @@ def main(argv=None) -> int:
     from splendor_ai_client import Client
 
     pos = positions(args.calls)
+    load_before = os.getloadavg()[0]
     server = Server(max_concurrent=4)
     try:
         with Client(server.target, timeout=60) as client:
@@ -160,6 +162,7 @@ def main(argv=None) -> int:
         tput = {n: throughput(server.target, pos, args.iterations, n, args.seconds) for n in (1, 2, 4)}
     finally:
         server.stop()
+    load_after = os.getloadavg()[0]
     apply = [a for a in apply if a is not None]
     med_search = statistics.median(search)
     alone = bare(pos, args.iterations)  # the first decision of each turn only
@@ -170,7 +173,9 @@ def main(argv=None) -> int:
         "",
         f"Command: `{cmd}` ({machine_line()}). Server and clients on this machine "
         f"(`splendor-ai serve --max-concurrent 4`), over loopback; {len(pos)} positions "
-        f"(the mover's view, from random games), GetMove with {args.iterations:,} iterations per decision.",
+        f"(the mover's view, from random games), GetMove with {args.iterations:,} iterations per decision. "
+        f"Load average (1 min) before / after the run: {load_before:.1f} / {load_after:.1f} "
+        f"(above 0 means other processes shared the cores; rerun on a quiet machine to compare).",
         "",
         "| figure | p50 | p99 |",
         "|---|---|---|",
@@ -191,8 +196,11 @@ def main(argv=None) -> int:
         *[f"| {n} | {tput[n]:.1f} | {tput[n] / tput[1]:.2f}x |" for n in (1, 2, 4)],
         "",
         "The overhead is decoding and validating the position, encoding every candidate line with "
-        "its principal variation, and the call itself. Searches run with the GIL released, so "
-        "throughput grows with clients up to the number of cores.",
+        "its principal variation (server), decoding them into typed results (client), and the call "
+        "itself. Searches run with the GIL released (a LegalActions call answers at once while "
+        "searches run: tests/service/test_service_search.py), so throughput can grow with clients up "
+        "to the number of free cores; with other processes on the cores (see the load average) it "
+        "cannot grow much past one client.",
     ])
     print(body)
     if args.out != "-":
