@@ -151,3 +151,22 @@ def test_get_move_levels_and_reproducibility(client):
 def test_perfect_information_needs_and_uses_the_full_position(client):
     turn = client.get_move(opening(), iterations=500, perfect_information=True, seed=1)
     assert turn.turn_complete and turn.position.base.decks  # the full position comes back
+
+
+def test_cancelling_a_get_move_stops_its_search(client, server):
+    wait_until_free(client)
+    request = pb.GetMoveRequest(position=opening(), limits=pb.SearchLimits(time_ms=25_000))
+    future = client.stub.GetMove.future(request, timeout=60)
+    time.sleep(0.3)
+    assert future.cancel()
+    if os.path.exists(f"/proc/{server.proc.pid}/stat"):
+        time.sleep(0.1)
+        cpu0 = _cpu_seconds(server.proc.pid)
+        time.sleep(0.5)
+        assert _cpu_seconds(server.proc.pid) - cpu0 < 0.15, "the search kept running after the cancel"
+    assert wait_until_free(client).moves
+    deadline = time.monotonic() + 5
+    while not any("GetMove" in line and "time_ms=25000" in line and "outcome=CANCELLED" in line
+                  for line in server.text().splitlines()):
+        assert time.monotonic() < deadline, "no log line for the cancelled GetMove"
+        time.sleep(0.02)
