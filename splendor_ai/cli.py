@@ -61,7 +61,7 @@ def _serve(args) -> int:
 
     if getattr(args, "env_error", None):
         raise SystemExit(f"splendor-ai serve: {args.env_error}")
-    names = ("host", "port", "max_concurrent", "max_iterations", "max_seconds", "max_threads", "grace")
+    names = ("host", "port", "max_concurrent", "max_iterations", "max_seconds", "max_threads", "max_nodes", "grace")
     try:
         settings = Settings(**{n: getattr(args, n) for n in names})
     except ValueError as exc:
@@ -79,6 +79,7 @@ SERVE_FLAGS = [
     ("max_iterations", int, "cap on the iterations of any search"),
     ("max_seconds", float, "cap on the time of any search, in seconds"),
     ("max_threads", int, "cap on the threads of any search (0 = cores)"),
+    ("max_nodes", int, "nodes each search tree may grow to (32 bytes each); then it stops growing"),
     ("grace", float, "seconds running searches get to finish on SIGTERM"),
 ]
 

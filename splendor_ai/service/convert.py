@@ -329,6 +329,7 @@ class Maxima:
     iterations: int
     seconds: float
     threads: int
+    nodes: int = 2_000_000  # per search tree
 
 
 @dataclass
@@ -344,6 +345,7 @@ class SearchPlan:
     lines: int  # 0 = all
     perfect_information: bool
     deadline: float | None  # time.monotonic() by which the answer must be sent
+    max_nodes: int = 2_000_000  # per search tree
     report_every: float | None = None  # Analyze: seconds between progress reports
     deadline_bound: bool = False  # the last search's time limit came from the deadline
 
@@ -351,7 +353,8 @@ class SearchPlan:
         """The limits of a search starting now (the deadline leaves time to answer)."""
         until = self._until_deadline()
         self.deadline_bound = until < self.seconds
-        return Limits(iterations=self.iterations, seconds=max(0.001, min(self.seconds, until)))
+        return Limits(iterations=self.iterations, seconds=max(0.001, min(self.seconds, until)),
+                      max_nodes=self.max_nodes)
 
     def config(self) -> Config:
         return Config(threads=self.threads, seed=self.seed, perfect_information=self.perfect_information)
@@ -389,7 +392,7 @@ def _common(request, maxima: Maxima, remaining: float | None) -> dict:
         raise FieldError("lines", f"must be 0 (= all) or more, got {request.lines}")
     seed = request.seed if request.HasField("seed") else random.SystemRandom().getrandbits(63)
     return dict(threads=min(max(request.threads, 1), maxima.threads), seed=seed, lines=request.lines,
-                perfect_information=request.perfect_information,
+                perfect_information=request.perfect_information, max_nodes=maxima.nodes,
                 deadline=None if remaining is None else time.monotonic() + remaining)
 
 

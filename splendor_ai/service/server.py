@@ -41,7 +41,7 @@ class Server:
             maximum_concurrent_rpcs=workers,
             options=[("grpc.so_reuseport", 0)],
         )
-        maxima = Maxima(settings.max_iterations, settings.max_seconds, settings.max_threads)
+        maxima = Maxima(settings.max_iterations, settings.max_seconds, settings.max_threads, settings.max_nodes)
         pb_grpc.add_SplendorServiceServicer_to_server(SplendorServicer(maxima, self.slots), self._grpc)
         # Non-blocking: a client watching the health status does not hold a worker thread.
         self.health = health.HealthServicer(experimental_non_blocking=True,
@@ -87,8 +87,9 @@ def serve(settings: Settings) -> int:
     server = Server(settings)
     port = server.start()
     s = settings
-    log.info("listening on %s:%d (max_concurrent=%d max_iterations=%d max_seconds=%g max_threads=%d grace=%gs)",
-             s.host, port, s.max_concurrent, s.max_iterations, s.max_seconds, s.max_threads, s.grace)
+    log.info("listening on %s:%d (max_concurrent=%d max_iterations=%d max_seconds=%g max_threads=%d "
+             "max_nodes=%d grace=%gs)", s.host, port, s.max_concurrent, s.max_iterations, s.max_seconds,
+             s.max_threads, s.max_nodes, s.grace)
     stop = threading.Event()
     received = []
 

@@ -22,6 +22,7 @@ class Settings:
     max_iterations: int = 2_000_000
     max_seconds: float = 60.0
     max_threads: int = 0  # 0 = the number of cores
+    max_nodes: int = 2_000_000  # per search tree (32 bytes a node)
     grace: float = 10.0
 
     def __post_init__(self):
@@ -29,7 +30,8 @@ class Settings:
         self.max_threads = self.max_threads or _cores()
         checks = [("port", 0 <= self.port <= 65535), ("max_concurrent", self.max_concurrent >= 1),
                   ("max_iterations", self.max_iterations >= 1), ("max_seconds", self.max_seconds > 0),
-                  ("max_threads", 1 <= self.max_threads <= 64), ("grace", self.grace >= 0)]
+                  ("max_threads", 1 <= self.max_threads <= 64), ("max_nodes", self.max_nodes >= 1000),
+                  ("grace", self.grace >= 0)]
         for name, ok in checks:
             if not ok:
                 raise ValueError(f"{name}: {getattr(self, name)!r} is out of range")

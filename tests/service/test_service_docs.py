@@ -116,7 +116,7 @@ def test_the_python_examples_run(server, capsys):
 
 
 @pytest.mark.parametrize("flag", ["--host", "--port", "--max-concurrent", "--max-iterations", "--max-seconds",
-                                  "--max-threads", "--grace"])
+                                  "--max-threads", "--max-nodes", "--grace"])
 def test_every_server_setting_is_documented(flag):
     env = "SPLENDOR_AI_" + flag[2:].replace("-", "_").upper()
     assert re.search(rf"\| `{flag}` \| `{env}` \|", DOC)

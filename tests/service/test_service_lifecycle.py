@@ -94,3 +94,13 @@ def test_async_client_has_the_same_methods(server):
             assert err.value.field == "level"
 
     asyncio.run(main())
+
+
+def test_the_node_cap_bounds_each_search_tree(spawn_server):
+    srv = spawn_server("--max-nodes", "2000")
+    with Client(srv.target, timeout=30) as c:
+        position = c.new_game(2, seed=1).position
+        final = c.analyze(position, iterations=20_000, seed=1).result()
+    assert final.stats.node_limit_hit and final.stats.nodes <= 2000
+    assert final.stats.iterations == 20_000  # the search went on at the cap
+    assert srv.terminate() == 0
