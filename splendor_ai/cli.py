@@ -136,7 +136,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    # `bench` hands everything after it to its own parser (`splendor-ai bench -h` included).
+    args, extra = parser.parse_known_args(argv)
+    if args.command == "bench":
+        args.rest = extra + args.rest
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.func(args)
     except SplendorError as exc:
