@@ -33,6 +33,8 @@ KINDS = {"take3": "KIND_TAKE", "take2diff": "KIND_TAKE", "take1": "KIND_TAKE", "
 GAMES = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel", pb.GAME_MARVEL: "marvel"}
 SERVED = ("base",)
 MIN_REPORT_MS = 10
+MAX_MOVES = 1000  # moves (or candidates) in one request: more than a whole game
+MAX_TOKENS_IN_MOVE = 10  # of one kind in a structured move (a take is 3 tokens, a payment at most 7 a colour)
 
 
 def deadline_margin(remaining: float) -> float:
@@ -98,7 +100,8 @@ def decode_position(msg: pb.Position, field: str = "position"):
     prefix = f"{field}.{which}"
     b = msg.base
     if b.phase not in PHASES:
-        raise FieldError(f"{prefix}.phase", "unspecified: PHASE_MAIN, PHASE_RETURN, PHASE_NOBLE or PHASE_OVER")
+        what = "unspecified" if b.phase == pb.BasePosition.PHASE_UNSPECIFIED else f"unknown value {b.phase}"
+        raise FieldError(f"{prefix}.phase", f"{what}: PHASE_MAIN, PHASE_RETURN, PHASE_NOBLE or PHASE_OVER")
     if not b.HasField("supply"):
         raise FieldError(f"{prefix}.supply", "missing")
     seats = []
@@ -214,8 +217,8 @@ def encode_move(position: dict, action: int) -> pb.Move:
 def _letters(tokens: pb.Tokens, field: str) -> str:
     counts = _counts(tokens)
     for k, n in enumerate(counts):
-        if n < 0:
-            raise FieldError(f"{field}.{TOKEN_FIELDS[k]}", f"a token count is 0 or more, got {n}")
+        if not 0 <= n <= MAX_TOKENS_IN_MOVE:
+            raise FieldError(f"{field}.{TOKEN_FIELDS[k]}", f"a token count is 0..{MAX_TOKENS_IN_MOVE}, got {n}")
     return "".join(spec.LETTERS[k] * n for k, n in enumerate(counts))
 
 
@@ -281,6 +284,7 @@ def drawn_card(msg: pb.Move) -> int | None:
 
 def apply_moves(state, moves, field: str = "moves"):
     """(new state, canonical moves) after playing ``moves`` in order (all or nothing)."""
+    _check_count(moves, field)
     applied = []
     for i, m in enumerate(moves):
         f = f"{field}[{i}]"
@@ -300,6 +304,11 @@ def apply_moves(state, moves, field: str = "moves"):
     return state, applied
 
 
+def _check_count(moves, field: str) -> None:
+    if len(moves) > MAX_MOVES:
+        raise FieldError(field, f"at most {MAX_MOVES} moves in one request, got {len(moves)}")
+
+
 def illegal(state, action: int, field: str) -> IllegalMove:
     return IllegalMove(field, spec.explain_illegal(state.to_position(), action))
 
@@ -309,6 +318,7 @@ def candidate_actions(searched, moves, field: str = "candidates") -> list[int] |
     stands for the same buy with the default payment, the one the search considers."""
     if not moves:
         return None
+    _check_count(moves, field)
     legal = set(legal_actions(searched, all_payments=True))
     out = []
     for i, m in enumerate(moves):

@@ -126,6 +126,7 @@ def test_search_plans_apply_defaults_and_caps():
     (pb.GetMoveRequest(limits=pb.SearchLimits(iterations=-1)), "limits.iterations"),
     (pb.GetMoveRequest(level=1, threads=-1), "threads"),
     (pb.GetMoveRequest(level=1, temperature=float("inf")), "temperature"),
+    (pb.GetMoveRequest(level=1, lines=-1), "lines"),
 ])
 def test_bad_options_name_their_field(request_, field):
     with pytest.raises(FieldError) as err:

@@ -32,6 +32,7 @@ def m_start_seat(p): p.base.start_seat = -1
 def m_turn(p): p.base.turn = -3
 def m_passes(p): p.base.passes = 3
 def m_phase(p): p.base.phase = pb.BasePosition.PHASE_UNSPECIFIED
+def m_phase_unknown(p): p.base.phase = 99
 def m_no_game(p): p.ClearField("base")
 def m_no_supply(p): p.base.ClearField("supply")
 def m_supply_range(p): p.base.supply.gold = 6
@@ -106,6 +107,7 @@ MALFORMED = [
     (m_turn, "position.base.turn"),
     (m_passes, "position.base.passes"),
     (m_phase, "position.base.phase"),
+    (m_phase_unknown, "position.base.phase"),
     (m_no_game, "position"),
     (m_no_supply, "position.base.supply"),
     (m_supply_range, "position.base.supply.gold"),
@@ -294,3 +296,20 @@ def test_errors_are_logged_one_line_per_call(client, server):
         time.sleep(0.02)
     [line] = [x for x in server.text().splitlines() if rid in x]
     assert "LegalActions" in line and "outcome=INVALID_ARGUMENT" in line and "elapsed=" in line
+
+
+def test_oversized_requests_are_refused_cheaply(client):
+    p = new_position()
+    with pytest.raises(InvalidArgument) as err:
+        client.apply_actions(p, ["take wug"] * 1001)
+    assert err.value.field == "moves"
+    huge = pb.Move(base=pb.BaseMove(kind=pb.BaseMove.KIND_TAKE, tokens=pb.Tokens(white=2**31 - 1)))
+    with pytest.raises(InvalidArgument) as err:
+        client.apply_actions(p, [huge])
+    assert err.value.field == "moves[0].base.tokens.white"
+    with pytest.raises(InvalidArgument) as err:
+        client.apply_actions(p, ["take " + "w" * 10_000])
+    assert err.value.field == "moves[0].notation"
+    with pytest.raises(InvalidArgument) as err:
+        client.analyze(p, iterations=10, candidates=["take wug"] * 1001).result()
+    assert err.value.field == "candidates"
