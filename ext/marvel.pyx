@@ -516,8 +516,8 @@ cdef int m_random_playout(MState* s, Rng* rng, int max_actions) noexcept nogil:
 
 # ---------------------------------------------------------------------------- heuristics
 # Used by the search (through MARVEL_DEF): a cheap evaluation at rollout cut-offs, the rollout
-# policy (one action per call, drawn by weight) and the tree's priors. Their weights are
-# documented in docs/marvel.md. Unlike the base game, points alone do not win: only a seat
+# policy (one action per call, drawn by squared weight) and the tree's priors (one ply of the
+# evaluation). Their weights are documented in docs/marvel.md. Unlike the base game, points alone do not win: only a seat
 # meeting the Infinity Gauntlet condition (16 points, every colour, a green token) can, so
 # the evaluation caps the points a seat can use by how far it is from the other two parts.
 from libc.math cimport exp
@@ -667,10 +667,13 @@ cdef void _action_weights(const MState* s, const int* acts, int n, double* w) no
             w[i] = 0.05
 
 
-cdef inline int _roulette(const int* acts, const double* w, int n, Rng* rng) noexcept nogil:
+cdef inline int _roulette(const int* acts, double* w, int n, Rng* rng) noexcept nogil:
+    """Draws an action with probability proportional to the square of its weight (squaring
+    makes the rollouts greedier, which played better than the plain weights)."""
     cdef double total = 0.0, x
     cdef int i
     for i in range(n):
+        w[i] = w[i] * w[i]
         total += w[i]
     x = rng_uniform(rng) * total
     for i in range(n):
@@ -681,7 +684,7 @@ cdef inline int _roulette(const int* acts, const double* w, int n, Rng* rng) noe
 
 
 cdef int m_rollout_action(const void* state, Rng* rng) noexcept nogil:
-    """The rollout policy: one action drawn by the weights of _action_weights.
+    """The rollout policy: one action drawn by the (squared) weights of _action_weights.
 
     In the main phase the moves and their weights are made in one pass over the 15 buy
     targets (the hot path of every rollout); the draw is the same as weighting the sorted
@@ -751,15 +754,34 @@ cdef int m_rollout_action(const void* state, Rng* rng) noexcept nogil:
     return _roulette(acts, w, n, rng)
 
 
+cdef double PRIOR_TEMPERATURE = 0.1   # win probability; softmax of the one-ply values
+
+
 cdef void m_priors(const void* state, const int* acts, int n, float* out) noexcept nogil:
-    cdef double w[M_MAX_SEARCH_ACTIONS]
-    cdef double total = 0.0
-    cdef int i
-    _action_weights(<const MState*>state, acts, n, w)
+    """One ply of the evaluation: each action is played on a copy and scored for the mover;
+    the priors are a softmax of those win probabilities. Dearer than the rollout weights
+    (one apply and one evaluation per action, once per expansion), but in Marvel, where the
+    Gauntlet makes the right card depend on the whole tableau, far better at ordering the
+    moves (docs/marvel.md: 98 / 82.5 / 61.5 % against the greedy bot with 2 / 3 / 4 players,
+    instead of 84 / 74 / 40 % with the rollout weights as priors)."""
+    cdef const MState* s = <const MState*>state
+    cdef MState work
+    cdef double q[M_MAX_SEARCH_ACTIONS]
+    cdef double values[M_MAX_PLAYERS]
+    cdef double best = -1.0, total = 0.0
+    cdef int i, seat = s.current
     for i in range(n):
-        total += w[i]
+        memcpy(&work, s, sizeof(MState))
+        m_apply(&work, acts[i])
+        m_evaluate(&work, values)
+        q[i] = values[seat]
+        if q[i] > best:
+            best = q[i]
     for i in range(n):
-        out[i] = <float>(w[i] / total)
+        q[i] = exp((q[i] - best) / PRIOR_TEMPERATURE)
+        total += q[i]
+    for i in range(n):
+        out[i] = <float>(q[i] / total)
 
 
 cdef GameDef MARVEL_DEF

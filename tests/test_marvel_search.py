@@ -40,9 +40,19 @@ def _green_or_points() -> tuple[dict, int, int]:
 
 def test_search_completes_the_gauntlet_rather_than_take_equal_points():
     pos, jessica, widow = _green_or_points()
+    # Seat 1 (13 points, every colour, green) can reach 16 with Nebula on its turn: after
+    # Jessica Jones it would end the game as the only seat meeting the condition; after
+    # Black Widow seat 0 has triggered with 17 and wins.
+    give_cards(pos, 1, "Loki", "Karnak", "Punisher", "Miles Morales", "Ronan")
+    on_board(pos, "Nebula", 1)
+    give_tokens(pos, 1, p=2, s=3)
     state = load_game("marvel", 2).state_from_position(pos)
     legal = [state.action_to_string(a) for a in state.search_actions()]
     assert f"buy {jessica}" in legal and f"buy {widow}" in legal
+    after = state.clone()
+    after.apply_action(after.string_to_action(f"buy {jessica}"))
+    after.apply_action(after.string_to_action("buy 63"))  # Nebula
+    assert after.is_terminal() and after.returns() == [0.0, 1.0]
     for config in (Config(seed=1, rollout_depth=0), Config(seed=2)):
         assert search(state, Limits(iterations=2000), config).move == f"buy {widow}"
 
