@@ -7,8 +7,12 @@ an outcome the view cannot know; the frontend says which card came out, and
 
 It works on position dictionaries and needs nothing game-specific beyond the shape every
 game's position shares: ``observer`` (None for a full position), ``decks`` (lists of card
-ids, top = last, None in a view) and the game's own validation. A game with other chance
-events (Duel's bag) extends this module.
+ids, top = last, None in a view) and the game's own validation.
+
+Duel's bag is the other chance event: a full position holds the bag's draw order (``bag``,
+first out first); a view does not, so a ``replenish`` on a view needs the tokens it placed
+(``drawn_tokens``: token kinds in the order the empty cells are filled, the spiral order),
+which must be exactly the bag's contents.
 """
 from __future__ import annotations
 
@@ -18,7 +22,12 @@ from . import load_game
 from .errors import HiddenInformationError, PositionError
 
 
-def apply_with_outcome(state, action: int, drawn_card: int | None = None, rng: random.Random | None = None):
+class UnknownBagDraw(HiddenInformationError):
+    """A move on a view draws tokens from the bag and no ``drawn_tokens`` was given."""
+
+
+def apply_with_outcome(state, action: int, drawn_card: int | None = None, rng: random.Random | None = None,
+                       drawn_tokens: list[int] | None = None):
     """``state`` after ``action``, as a new state (``state`` is not changed).
 
     - A full state: the deck decides; ``drawn_card`` must be None.
@@ -27,11 +36,14 @@ def apply_with_outcome(state, action: int, drawn_card: int | None = None, rng: r
     - A view whose move draws from a deck: ``drawn_card`` names the card drawn. It must be
       a card the observer has not seen, of that deck's level. The result is the observer's
       view of the position after the move.
+    - A view whose move draws from a bag (Duel's replenish): ``drawn_tokens`` lists the
+      token kinds placed, in the order they are placed; they must be the bag's contents.
 
     Raises IllegalActionError (the move is not legal), HiddenInformationError (the move
-    draws and no ``drawn_card`` was given), and PositionError with ``field`` ``drawn_card``
-    (a card that cannot be the one drawn, or one given when nothing is drawn) or
-    ``observer`` (the view does not know the cards of the seat to act).
+    draws and no ``drawn_card`` was given; its subclass UnknownBagDraw: no
+    ``drawn_tokens``), and PositionError with ``field`` ``drawn_card`` (a card that cannot be
+    the one drawn, or one given when nothing is drawn), ``drawn_tokens`` (likewise for the
+    bag) or ``observer`` (the view does not know the cards of the seat to act).
     """
     observer = state.to_position()["observer"]
     after = state.clone()
@@ -41,13 +53,26 @@ def apply_with_outcome(state, action: int, drawn_card: int | None = None, rng: r
         if observer is None:
             raise  # a full state knows everything: not a draw problem
         _check_knows_mover(state, observer)
+        rng = rng or random.Random()
+        if _draws_from_bag(state, observer, action, rng):
+            if drawn_card is not None:
+                raise PositionError("drawn_card", "this move draws tokens from the bag, not a card: give drawn_tokens")
+            if drawn_tokens is None:
+                raise UnknownBagDraw(
+                    "a view does not know the bag's draw order: give the tokens the move places "
+                    "(drawn_tokens: the bag's contents in the order they fill the empty cells, the "
+                    "spiral order), or send the full position, whose bag decides") from None
+            return _apply_bag_draw(state, action, list(drawn_tokens), rng)
+        if drawn_tokens is not None:
+            raise PositionError("drawn_tokens", "this move draws a card, not tokens from the bag: give drawn_card")
         if drawn_card is None:
             raise HiddenInformationError(f"{exc}; or give the card drawn (drawn_card)") from None
-        return _apply_drawn(state, action, drawn_card, rng or random.Random())
-    if drawn_card is not None:
-        why = ("the position is full: the deck decides what is drawn" if observer is None
-               else "this move draws no card the view does not know")
-        raise PositionError("drawn_card", why)
+        return _apply_drawn(state, action, drawn_card, rng)
+    for name, given in (("drawn_card", drawn_card), ("drawn_tokens", drawn_tokens)):
+        if given is not None:
+            why = ("the position is full: it decides what is drawn" if observer is None
+                   else "this move draws nothing the view does not know")
+            raise PositionError(name, why)
     return after
 
 
@@ -70,7 +95,9 @@ def _apply_drawn(state, action: int, drawn_card, rng: random.Random):
     level = _deck_drawn_from(full, full_pos, action)
     if level is None:  # pragma: no cover - the rules said the move draws
         raise HiddenInformationError("the move needs a card this view does not know")
-    hidden = list(_hidden_places(view, full_pos))
+    # Where an unseen card can be: the decks and the other seats' blind reserves (not the
+    # other hidden values, such as Duel's bag of tokens).
+    hidden = [p for p in _hidden_places(view, full_pos) if p[0] in ("decks", "seats")]
     place = next((p for p in hidden if _get(full_pos, p) == drawn_card), None)
     if isinstance(drawn_card, bool) or place is None:
         raise PositionError(
@@ -91,6 +118,34 @@ def _apply_drawn(state, action: int, drawn_card, rng: random.Random):
             "drawn_card", f"card {drawn_card} cannot come from the level-{level + 1} deck ({exc})") from None
     dealt = type(state).from_position(dealt.to_position()) if type(dealt) is not type(state) else dealt
     dealt.apply_action(action)
+    return dealt.view(observer)
+
+
+def _draws_from_bag(state, observer: int, action: int, rng: random.Random) -> bool:
+    """Whether ``action`` takes tokens out of a bag (tried on a resampled full state)."""
+    full = state.resample(observer, rng)
+    before = full.to_position().get("bag")
+    if not before:
+        return False
+    probe = full.clone()
+    probe.apply_action(action)
+    return len(probe.to_position()["bag"]) < len(before)
+
+
+def _apply_bag_draw(state, action: int, drawn: list[int], rng: random.Random):
+    observer = state.to_position()["observer"]
+    full_pos = state.resample(observer, rng).to_position()
+    bag = full_pos["bag"]
+    if sorted(drawn) != sorted(bag):
+        raise PositionError(
+            "drawn_tokens", f"{len(drawn)} tokens {sorted(drawn)} (by kind), but a replenish places exactly "
+            f"the bag's {len(bag)} tokens {sorted(bag)}")
+    full_pos["bag"] = drawn
+    dealt = load_game(state.game, state.players).state_from_position(full_pos)
+    dealt = type(state).from_position(dealt.to_position()) if type(dealt) is not type(state) else dealt
+    dealt.apply_action(action)
+    if dealt.to_position()["bag"]:  # pragma: no cover - the rules place the whole bag
+        raise PositionError("drawn_tokens", "the move did not place every token of the bag")
     return dealt.view(observer)
 
 
