@@ -1,10 +1,15 @@
 """Everything between the wire and the domain, and ALL validation of requests.
 
 Positions: a ``Position`` message becomes the game's position dictionary
-(docs/positions.md), which the game's own ``validate_position`` checks; a PositionError's
-field is turned into the request's path (``seats[1].tokens[3]`` ->
-``position.base.seats[1].tokens.red``). Moves: notation or structured form in, both out.
-Search options: defaults, ranges and the server's maxima. Nothing here touches the network.
+(docs/positions.md, docs/duel.md, docs/marvel.md), which the game's own ``validate_position``
+checks; a PositionError's field is turned into the request's path (``seats[1].tokens[3]`` ->
+``position.base.seats[1].tokens.red``, ``board[0][3]`` -> ``position.duel.board[3]``). Moves:
+notation or structured form in, both out. Search options: defaults, ranges and the server's
+maxima. Nothing here touches the network.
+
+This module holds what every game shares; each game's messages are translated by its own
+module (convert_base, convert_duel, convert_marvel), all with the same functions: ``decode``,
+``encode``, ``proto_path``, ``encode_move``, ``structured_notation`` and ``catalog``.
 """
 from __future__ import annotations
 
@@ -17,24 +22,22 @@ from dataclasses import dataclass
 from splendor.v1 import splendor_pb2 as pb
 
 from ..games import HiddenInformationError, IllegalActionError, NotationError, PositionError, load_game
-from ..games.base import spec
-from ..games.chance import apply_with_outcome
+from ..games.base import spec as base_spec
+from ..games.chance import UnknownBagDraw, apply_with_outcome
+from ..games.duel import spec as duel_spec
+from ..games.marvel import spec as marvel_spec
 from ..search import Config, Limits
 from ..search.levels import get_level
+from . import convert_base, convert_duel, convert_marvel
 from .errors import FieldError, IllegalMove
 
-TOKEN_FIELDS = ("white", "blue", "green", "red", "black", "gold")
-PHASES = {pb.BasePosition.PHASE_MAIN: "main", pb.BasePosition.PHASE_RETURN: "return",
-          pb.BasePosition.PHASE_NOBLE: "noble", pb.BasePosition.PHASE_OVER: "over"}
-PHASE_OF = {v: k for k, v in PHASES.items()}
-KINDS = {"take3": "KIND_TAKE", "take2diff": "KIND_TAKE", "take1": "KIND_TAKE", "take2same": "KIND_TAKE",
-         "reserve_board": "KIND_RESERVE", "reserve_deck": "KIND_RESERVE_DECK", "buy": "KIND_BUY",
-         "return": "KIND_RETURN", "noble": "KIND_NOBLE", "pass": "KIND_PASS"}
 GAMES = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel", pb.GAME_MARVEL: "marvel"}
-SERVED = ("base",)
+CONVERTERS = {"base": convert_base, "duel": convert_duel, "marvel": convert_marvel}
+SPECS = {"base": base_spec, "duel": duel_spec, "marvel": marvel_spec}
+SERVED = tuple(CONVERTERS)
 MIN_REPORT_MS = 10
 MAX_MOVES = 1000  # moves (or candidates) in one request: more than a whole game
-MAX_TOKENS_IN_MOVE = 10  # of one kind in a structured move (a take is 3 tokens, a payment at most 7 a colour)
+MAX_NOTATION = 64  # characters of one move's notation (or drawn_tokens)
 
 
 def deadline_margin(remaining: float) -> float:
@@ -48,107 +51,51 @@ def game_name(value: int, field: str = "game") -> str:
     name = GAMES.get(value)
     if name is None:
         raise FieldError(field, f"unknown game {value}")
-    if name not in SERVED:
-        raise FieldError(field, f"the game {name!r} is not served yet (served: {', '.join(SERVED)})")
     return name
 
 
 def catalog(game: int) -> pb.GetCatalogResponse:
-    game_name(game)
-    return pb.GetCatalogResponse(game=pb.GAME_BASE, base=pb.BaseCatalog(
-        cards=[pb.Card(id=c.id, level=c.level, color=c.color + 1, points=c.points, cost=_tokens(c.cost))
-               for c in spec.CARDS],
-        nobles=[pb.Noble(id=n.id, points=n.points, requires=_tokens(n.requires)) for n in spec.NOBLES],
-    ))
+    return CONVERTERS[game_name(game)].catalog()
 
 
 def new_game(request: pb.NewGameRequest):
     """(state, seed) for a NewGame request."""
-    game_name(request.game)
+    name = game_name(request.game)
     players = request.players or 2
-    if players not in spec.PLAYER_COUNTS:
-        raise FieldError("players", f"Splendor is for 2, 3 or 4 players, not {players}")
+    counts = SPECS[name].PLAYER_COUNTS
+    if players not in counts:
+        allowed = " or ".join(map(str, counts)) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
+        raise FieldError("players", f"{CONVERTERS[name].NAME} is for {allowed} players, not {players}")
     seed = request.seed if request.HasField("seed") else random.SystemRandom().getrandbits(63)
-    return load_game("base", players).new_initial_state(seed), seed
+    return load_game(name, players).new_initial_state(seed), seed
 
 
 # ------------------------------------------------------------------------------ positions
-def _tokens(counts) -> pb.Tokens:
-    return pb.Tokens(**{TOKEN_FIELDS[k]: int(n) for k, n in enumerate(counts)})
-
-
-def _counts(tokens: pb.Tokens) -> list[int]:
-    return [getattr(tokens, name) for name in TOKEN_FIELDS]
-
-
-def _proto_path(text: str) -> str:
+def _proto_path(text: str, game: str = "base") -> str:
     """A position-dictionary path (also inside a message) written as the message's path."""
-    text = re.sub(r"\b(supply|tokens)\[(\d)\]", lambda m: f"{m[1]}.{TOKEN_FIELDS[int(m[2])]}", text)
-    text = re.sub(r"\b(board|decks)\[(\d+)\]\[(\d+)\]", r"\1[\2].cards[\3]", text)
-    return re.sub(r"\b(board|decks)\[(\d+)\](?![\[.])", r"\1[\2].cards", text)
+    return CONVERTERS[game].proto_path(text)
 
 
-def position_error(exc: PositionError, prefix: str) -> FieldError:
-    return FieldError(f"{prefix}.{_proto_path(exc.field)}", _proto_path(exc.problem))
+def position_error(exc: PositionError, prefix: str, game: str = "base") -> FieldError:
+    return FieldError(f"{prefix}.{_proto_path(exc.field, game)}", _proto_path(exc.problem, game))
 
 
 def decode_position(msg: pb.Position, field: str = "position"):
     """The validated state of a Position message (FieldError names the offending field)."""
     which = msg.WhichOneof("game")
     if which is None:
-        raise FieldError(field, "missing: set the game's position (e.g. position.base)")
+        raise FieldError(field, "missing: set the game's position (position.base, position.duel or position.marvel)")
     prefix = f"{field}.{which}"
-    b = msg.base
-    if b.phase not in PHASES:
-        what = "unspecified" if b.phase == pb.BasePosition.PHASE_UNSPECIFIED else f"unknown value {b.phase}"
-        raise FieldError(f"{prefix}.phase", f"{what}: PHASE_MAIN, PHASE_RETURN, PHASE_NOBLE or PHASE_OVER")
-    if not b.HasField("supply"):
-        raise FieldError(f"{prefix}.supply", "missing")
-    seats = []
-    for i, s in enumerate(b.seats):
-        if not s.HasField("tokens"):
-            raise FieldError(f"{prefix}.seats[{i}].tokens", "missing")
-        reserved = []
-        for r in s.reserved:
-            entry = {"card": r.card if r.HasField("card") else None, "blind": r.blind}
-            if r.level:
-                entry["level"] = r.level
-            reserved.append(entry)
-        seats.append({"tokens": _counts(s.tokens), "cards": list(s.cards), "reserved": reserved,
-                      "nobles": list(s.nobles)})
-    position = {
-        "game": "base", "players": b.players, "start_seat": b.start_seat, "current": b.current,
-        "phase": PHASES[b.phase], "turn": b.turn, "final_round": b.final_round, "passes": b.passes,
-        "supply": _counts(b.supply), "board": [list(row.cards) for row in b.board],
-        "decks": [list(d.cards) for d in b.decks] if len(b.decks) else None,
-        "deck_sizes": list(b.deck_sizes), "nobles": list(b.nobles), "seats": seats,
-        "observer": b.observer if b.HasField("observer") else None,
-    }
+    position = CONVERTERS[which].decode(getattr(msg, which), prefix)
     try:
-        valid = spec.validate_position(position)
-        return load_game("base", valid["players"]).state_from_position(valid)
+        valid = SPECS[which].validate_position(position)
+        return load_game(which, valid["players"]).state_from_position(valid)
     except PositionError as exc:
-        raise position_error(exc, prefix) from None
+        raise position_error(exc, prefix, which) from None
 
 
 def encode_position(state) -> pb.Position:
-    p = state.to_position()
-    seats = [
-        pb.BaseSeat(
-            tokens=_tokens(s["tokens"]), cards=s["cards"], nobles=s["nobles"],
-            reserved=[pb.ReservedCard(card=r["card"], level=r["level"], blind=r["blind"]) for r in s["reserved"]],
-            points=spec.seat_points(s), bonuses=_tokens(spec.bonuses(s["cards"]) + [0]),
-        )
-        for s in p["seats"]
-    ]
-    base = pb.BasePosition(
-        players=p["players"], start_seat=p["start_seat"], current=p["current"], phase=PHASE_OF[p["phase"]],
-        turn=p["turn"], final_round=p["final_round"], passes=p["passes"], supply=_tokens(p["supply"]),
-        board=[pb.BoardRow(cards=row) for row in p["board"]],
-        decks=[pb.Deck(cards=d) for d in p["decks"]] if p["decks"] is not None else [],
-        deck_sizes=p["deck_sizes"], nobles=p["nobles"], seats=seats, observer=p["observer"],
-    )
-    return pb.Position(base=base)
+    return CONVERTERS[state.game].encode(state.to_position())
 
 
 def encode_status(state) -> pb.GameStatus:
@@ -174,86 +121,24 @@ def mover_view(state, field: str = "position"):
     try:
         return state.view(state.current_player())
     except HiddenInformationError as exc:
-        raise FieldError(f"{field}.base.observer", f"{exc}: send the view of the seat to act") from None
+        raise FieldError(f"{field}.{state.game}.observer", f"{exc}: send the view of the seat to act") from None
 
 
 def legal_actions(state, all_payments: bool, field: str = "position") -> list[int]:
     try:
         return state.legal_actions() if all_payments else state.search_actions()
     except HiddenInformationError as exc:
-        raise FieldError(f"{field}.base.observer", f"{exc}: send the view of the seat to act") from None
+        raise FieldError(f"{field}.{state.game}.observer", f"{exc}: send the view of the seat to act") from None
 
 
 # ------------------------------------------------------------------------------ moves
 def encode_move(position: dict, action: int) -> pb.Move:
     """A move made in ``position`` (a position dictionary): notation and structured form."""
-    kind = spec.action_kind(action)
-    move = pb.BaseMove(kind=KINDS[kind])
-    if kind.startswith("take"):
-        counts = [0] * 6
-        for c in spec.taken_tokens(action):
-            counts[c] += 1
-        move.tokens.CopyFrom(_tokens(counts))
-    elif kind == "reserve_board":
-        move.card = spec.buy_target_card(position, action - spec.RESERVE_BOARD)
-        move.level = spec.CARDS[move.card].level
-    elif kind == "reserve_deck":
-        move.level = action - spec.RESERVE_DECK + 1
-    elif kind == "return":
-        counts = [0] * 6
-        counts[action - spec.RETURN] = 1
-        move.tokens.CopyFrom(_tokens(counts))
-    elif kind == "noble":
-        move.noble = action - spec.NOBLE
-    elif kind == "buy":
-        target, variant = spec.split_buy(action)
-        card = spec.CARDS[spec.buy_target_card(position, target)]
-        seat = position["seats"][position["current"]]
-        move.card, move.level = card.id, card.level
-        move.tokens.CopyFrom(_tokens(spec.payment(card.cost, spec.bonuses(seat["cards"]), seat["tokens"], variant)))
-    return pb.Move(notation=spec.action_to_string(position, action), action_id=action, base=move)
-
-
-def _letters(tokens: pb.Tokens, field: str) -> str:
-    counts = _counts(tokens)
-    for k, n in enumerate(counts):
-        if not 0 <= n <= MAX_TOKENS_IN_MOVE:
-            raise FieldError(f"{field}.{TOKEN_FIELDS[k]}", f"a token count is 0..{MAX_TOKENS_IN_MOVE}, got {n}")
-    return "".join(spec.LETTERS[k] * n for k, n in enumerate(counts))
-
-
-def _structured_notation(m: pb.BaseMove, field: str) -> str:
-    """The notation string a structured base move stands for."""
-    K = pb.BaseMove
-    if m.kind == K.KIND_TAKE:
-        return "take " + _letters(m.tokens, f"{field}.tokens")
-    if m.kind in (K.KIND_RESERVE, K.KIND_BUY):
-        if not m.HasField("card"):
-            raise FieldError(f"{field}.card", "missing: the card id")
-        if m.kind == K.KIND_RESERVE:
-            return f"reserve {m.card}"
-        paid = _letters(m.tokens, f"{field}.tokens")
-        return f"buy {m.card}" + (f" pay {paid}" if paid else "")
-    if m.kind == K.KIND_RESERVE_DECK:
-        if m.level not in (1, 2, 3):
-            raise FieldError(f"{field}.level", f"the deck's level is 1, 2 or 3, not {m.level}")
-        return f"reserve deck{m.level}"
-    if m.kind == K.KIND_RETURN:
-        letters = _letters(m.tokens, f"{field}.tokens")
-        if len(letters) != 1:
-            raise FieldError(f"{field}.tokens", f"a return gives back exactly one token, not {len(letters)}")
-        return f"return {letters}"
-    if m.kind == K.KIND_NOBLE:
-        if not m.HasField("noble"):
-            raise FieldError(f"{field}.noble", "missing: the noble id")
-        return f"noble {m.noble}"
-    if m.kind == K.KIND_PASS:
-        return "pass"
-    raise FieldError(f"{field}.kind", "unspecified: the kind of move")
+    return CONVERTERS[position["game"]].encode_move(position, action)
 
 
 def _parse(state, text: str, field: str) -> int:
-    if any(ord(ch) < 32 for ch in text) or len(text) > 64:
+    if any(ord(ch) < 32 for ch in text) or len(text) > MAX_NOTATION:
         raise FieldError(field, "not a move: too long or with control characters")
     try:
         return state.string_to_action(text)
@@ -264,9 +149,13 @@ def _parse(state, text: str, field: str) -> int:
 def decode_move(state, msg: pb.Move, field: str) -> int:
     """The action id a Move message names in ``state`` (well formed; legality not checked)."""
     structured = None
-    if msg.WhichOneof("structured") == "base":
-        text = _structured_notation(msg.base, f"{field}.base")
-        structured = _parse(state, text, f"{field}.base")
+    which = msg.WhichOneof("structured")
+    if which is not None:
+        if which != state.game:
+            raise FieldError(f"{field}.{which}", f"a {which} move, but the position is a {state.game} position "
+                                                 f"(use {field}.{state.game})")
+        text = CONVERTERS[which].structured_notation(getattr(msg, which), f"{field}.{which}")
+        structured = _parse(state, text, f"{field}.{which}")
     if msg.notation.strip():
         action = _parse(state, msg.notation, f"{field}.notation")
         if structured is not None and structured != action:
@@ -282,6 +171,16 @@ def drawn_card(msg: pb.Move) -> int | None:
     return msg.drawn_card if msg.HasField("drawn_card") else None
 
 
+def drawn_tokens(state, msg: pb.Move, field: str) -> list[int] | None:
+    if not msg.HasField("drawn_tokens"):
+        return None
+    if state.game != "duel":
+        raise FieldError(field, f"only a Duel replenish draws tokens; this is a {state.game} position")
+    if len(msg.drawn_tokens) > MAX_NOTATION:
+        raise FieldError(field, f"at most {MAX_NOTATION} characters, got {len(msg.drawn_tokens)}")
+    return convert_duel.drawn_tokens(msg.drawn_tokens, field)
+
+
 def apply_moves(state, moves, field: str = "moves"):
     """(new state, canonical moves) after playing ``moves`` in order (all or nothing)."""
     _check_count(moves, field)
@@ -289,16 +188,19 @@ def apply_moves(state, moves, field: str = "moves"):
     for i, m in enumerate(moves):
         f = f"{field}[{i}]"
         action = decode_move(state, m, f)
+        tokens = drawn_tokens(state, m, f"{f}.drawn_tokens")
         before = state.to_position()
         try:
-            state = apply_with_outcome(state, action, drawn_card(m))
+            state = apply_with_outcome(state, action, drawn_card(m), drawn_tokens=tokens)
         except IllegalActionError as exc:
             raise IllegalMove(f, str(exc)) from None
+        except UnknownBagDraw as exc:
+            raise FieldError(f"{f}.drawn_tokens", f"missing: {exc}") from None
         except HiddenInformationError as exc:
             raise FieldError(f"{f}.drawn_card", f"missing: {exc}") from None
         except PositionError as exc:
             if exc.field == "observer":
-                raise FieldError("position.base.observer", f"{f}: {exc.problem}") from None
+                raise FieldError(f"position.{state.game}.observer", f"{f}: {exc.problem}") from None
             raise FieldError(f"{f}.{exc.field}", exc.problem) from None
         applied.append(encode_move(before, action))
     return state, applied
@@ -310,7 +212,7 @@ def _check_count(moves, field: str) -> None:
 
 
 def illegal(state, action: int, field: str) -> IllegalMove:
-    return IllegalMove(field, spec.explain_illegal(state.to_position(), action))
+    return IllegalMove(field, SPECS[state.game].explain_illegal(state.to_position(), action))
 
 
 def candidate_actions(searched, moves, field: str = "candidates") -> list[int] | None:
@@ -320,6 +222,7 @@ def candidate_actions(searched, moves, field: str = "candidates") -> list[int] |
         return None
     _check_count(moves, field)
     legal = set(legal_actions(searched, all_payments=True))
+    spec = SPECS[searched.game]
     out = []
     for i, m in enumerate(moves):
         a = decode_move(searched, m, f"{field}[{i}]")

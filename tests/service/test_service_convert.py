@@ -184,3 +184,47 @@ def test_a_stopper_stopped_before_the_search_stops_it_at_once():
     t0 = time.monotonic()
     turn = engine.play_turn(state, plan, stopper, lambda s: s.view(s.current_player()))
     assert time.monotonic() - t0 < 0.5 and turn.decisions[0].stop_reason == pb.STOP_REASON_CANCELLED
+
+
+@pytest.mark.parametrize("game, players", [("marvel", 2), ("marvel", 4), ("duel", 2)])
+def test_duel_and_marvel_positions_and_moves_round_trip(game, players):
+    """Full positions and every seat's view come back unchanged; every legal move (every
+    payment) is named alike by its notation and its structured form."""
+    rng = random.Random(players)
+    state = load_game(game, players).new_initial_state(players)
+    kinds, n = set(), 0
+    while not state.is_terminal():
+        if n % 4 == 0:
+            assert convert.decode_position(convert.encode_position(state)).to_position() == state.to_position()
+            for seat in range(players):
+                view = state.view(seat)
+                msg = convert.encode_position(view)
+                assert getattr(msg, game).observer == seat and not getattr(msg, game).decks
+                assert convert.decode_position(msg).to_position() == view.to_position()
+        position = state.to_position()
+        for action in state.legal_actions():
+            move = convert.encode_move(position, action)
+            structured = pb.Move()
+            getattr(structured, game).CopyFrom(getattr(move, game))
+            assert convert.decode_move(state, pb.Move(notation=move.notation), "m") == action
+            assert convert.decode_move(state, structured, "m") == action, (move.notation, structured)
+            kinds.add(move.notation.split()[0])
+        state.apply_action(rng.choice(state.search_actions()))
+        n += 1
+    assert {"take", "buy", "reserve"} <= kinds
+    if game == "duel":
+        assert {"privilege", "replenish", "gold"} <= kinds
+
+
+@pytest.mark.parametrize("game, path, proto", [
+    ("duel", "board[0][3]", "board[3]"),
+    ("duel", "board[4][4]", "board[24]"),
+    ("duel", "board[2]", "board"),
+    ("duel", "seats[1].tokens[5]", "seats[1].tokens.pearl"),
+    ("duel", "card 3 is also at pyramid[1][2]", "card 3 is also at pyramid[1].cards[2]"),
+    ("marvel", "supply[6]", "supply.grey"),
+    ("marvel", "seats[0].tokens[5]", "seats[0].tokens.green"),
+    ("marvel", "decks[2][0]", "decks[2].cards[0]"),
+])
+def test_duel_and_marvel_paths_become_message_paths(game, path, proto):
+    assert convert._proto_path(path, game) == proto

@@ -91,6 +91,18 @@ def test_the_get_move_example_is_the_view_of_the_documented_deal():
     assert convert.decode_position(request.position).to_position() == spec.validate_position(view)
 
 
+@pytest.mark.parametrize("game, method", [("marvel", "GetMove"), ("duel", "LegalActions")])
+def test_the_marvel_and_duel_examples_are_views_of_the_seed_7_deals(game, method):
+    from splendor_ai.games import load_game
+    from splendor_ai.service import convert
+
+    call = next(c for c in _grpcurl_calls() if c[-1].endswith(f"/{method}") and f'"{game}"' in c[c.index("-d") + 1])
+    request_cls = {"GetMove": pb.GetMoveRequest, "LegalActions": pb.LegalActionsRequest}[method]
+    request = json_format.ParseDict(json.loads(call[call.index("-d") + 1]), request_cls())
+    deal = load_game(game, 2).new_initial_state(7).view(0)
+    assert convert.decode_position(request.position).to_position() == deal.to_position()
+
+
 def _python_example(title: str) -> str:
     return DOC.split(f"### Python: {title}", 1)[1].split("```python", 1)[1].split("```", 1)[0]
 

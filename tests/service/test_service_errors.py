@@ -263,13 +263,16 @@ def test_illegal_candidate(client):
     assert err.value.field == "candidates[1]"
 
 
-def test_unserved_game_and_players(client):
-    with pytest.raises(InvalidArgument) as err:
-        client.new_game(2, game="duel")
-    assert err.value.field == "game"
-    with pytest.raises(InvalidArgument) as err:
-        client.new_game(5)
-    assert err.value.field == "players"
+def test_unknown_game_and_bad_players(client):
+    for call in (lambda: client.stub.NewGame(pb.NewGameRequest(game=9), timeout=10),
+                 lambda: client.stub.GetCatalog(pb.GetCatalogRequest(game=7), timeout=10)):
+        with pytest.raises(grpc.RpcError) as err:
+            call()
+        assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "unknown game" in err.value.details()
+    for game, players in (("base", 5), ("marvel", 5), ("duel", 3)):
+        with pytest.raises(InvalidArgument) as err:
+            client.new_game(players, game=game)
+        assert err.value.field == "players" and f"not {players}" in err.value.message
 
 
 def test_a_view_cannot_act_for_a_seat_whose_cards_it_does_not_know(client):
