@@ -13,7 +13,7 @@ The messages themselves are in ``splendor.v1.splendor_pb2`` (exported here as ``
 """
 from splendor.v1 import splendor_pb2 as pb
 
-from ._requests import with_drawn_card
+from ._requests import with_drawn_card, with_drawn_tokens
 from .aio import AsyncAnalysis, AsyncClient
 from .client import DEFAULT_TARGET, Analysis, Client
 from .errors import (
@@ -31,8 +31,14 @@ from .types import (
     AnalysisReport,
     Applied,
     Catalog,
+    DuelCard,
+    DuelRoyal,
+    DuelTokens,
     LegalMoves,
     Line,
+    MarvelCard,
+    MarvelLocation,
+    MarvelTokens,
     Move,
     MoveResult,
     NewGame,
@@ -40,11 +46,13 @@ from .types import (
     SearchStats,
     Status,
     Tokens,
+    game_of,
 )
 
 __all__ = [
     "DEFAULT_TARGET", "Analysis", "AnalysisReport", "Applied", "AsyncAnalysis", "AsyncClient", "Busy",
-    "Cancelled", "Catalog", "Client", "DeadlineExceeded", "FieldViolation", "IllegalMove", "InvalidArgument",
-    "LegalMoves", "Line", "Move", "MoveResult", "NewGame", "Options", "PreconditionViolation", "SearchStats",
-    "ServiceError", "Status", "Tokens", "Unavailable", "pb", "with_drawn_card",
+    "Cancelled", "Catalog", "Client", "DeadlineExceeded", "DuelCard", "DuelRoyal", "DuelTokens", "FieldViolation",
+    "IllegalMove", "InvalidArgument", "LegalMoves", "Line", "MarvelCard", "MarvelLocation", "MarvelTokens", "Move",
+    "MoveResult", "NewGame", "Options", "PreconditionViolation", "SearchStats", "ServiceError", "Status", "Tokens",
+    "Unavailable", "game_of", "pb", "with_drawn_card", "with_drawn_tokens",
 ]

@@ -9,7 +9,8 @@ from .types import Move
 
 GAMES = {"base": pb.GAME_BASE, "duel": pb.GAME_DUEL, "marvel": pb.GAME_MARVEL}
 MoveLike = Union[str, Move, pb.Move]
-PositionLike = Union[pb.Position, pb.BasePosition]
+PositionLike = Union[pb.Position, pb.BasePosition, pb.DuelPosition, pb.MarvelPosition]
+_ONEOF = {pb.BasePosition: "base", pb.DuelPosition: "duel", pb.MarvelPosition: "marvel"}
 
 
 def game(name: str) -> int:
@@ -22,12 +23,12 @@ def game(name: str) -> int:
 def position(p: PositionLike) -> pb.Position:
     if isinstance(p, pb.Position):
         return p
-    if isinstance(p, pb.BasePosition):
-        return pb.Position(base=p)
-    raise TypeError(f"a position is a splendor_pb2.Position (or BasePosition), not {type(p).__name__}")
+    if type(p) in _ONEOF:
+        return pb.Position(**{_ONEOF[type(p)]: p})
+    raise TypeError(f"a position is a splendor_pb2.Position (or a Base/Duel/MarvelPosition), not {type(p).__name__}")
 
 
-def move(m: MoveLike, drawn_card: Optional[int] = None) -> pb.Move:
+def move(m: MoveLike, drawn_card: Optional[int] = None, drawn_tokens: Optional[str] = None) -> pb.Move:
     """A Move message from a notation string, a typed Move or a Move message."""
     if isinstance(m, str):
         out = pb.Move(notation=m)
@@ -41,12 +42,20 @@ def move(m: MoveLike, drawn_card: Optional[int] = None) -> pb.Move:
         raise TypeError(f"a move is a notation string, a Move or a splendor_pb2.Move, not {type(m).__name__}")
     if drawn_card is not None:
         out.drawn_card = drawn_card
+    if drawn_tokens is not None:
+        out.drawn_tokens = drawn_tokens
     return out
 
 
 def with_drawn_card(m: MoveLike, card: int) -> pb.Move:
     """``m`` with the card it draws from a deck (ApplyActions on a view: the frontend deals)."""
     return move(m, drawn_card=card)
+
+
+def with_drawn_tokens(m: MoveLike, tokens: str) -> pb.Move:
+    """A Duel ``replenish`` with the tokens it placed, as letters in the order the empty cells
+    are filled (ApplyActions on a view: the frontend draws from the bag)."""
+    return move(m, drawn_tokens=tokens)
 
 
 def limits(iterations: Optional[int], time_ms: Optional[int]) -> pb.SearchLimits:

@@ -1,26 +1,30 @@
 """Typed results of the client's calls (plain dataclasses over the response messages).
 
-Positions stay ``splendor_pb2.Position`` messages: pass them back to the next call as they
-are. Every result keeps its raw response message in ``raw``.
+Positions stay ``splendor_pb2.Position`` messages (base, Duel or Marvel: ``game_of`` tells
+which): pass them back to the next call as they are. Every result keeps its raw response
+message in ``raw``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, NamedTuple, Optional
+from typing import List, NamedTuple, Optional, Union
 
 from splendor.v1 import splendor_pb2 as pb
 
-KINDS = {
-    pb.BaseMove.KIND_TAKE: "take", pb.BaseMove.KIND_RESERVE: "reserve",
-    pb.BaseMove.KIND_RESERVE_DECK: "reserve_deck", pb.BaseMove.KIND_BUY: "buy",
-    pb.BaseMove.KIND_RETURN: "return", pb.BaseMove.KIND_NOBLE: "noble", pb.BaseMove.KIND_PASS: "pass",
-}
 STOP_REASONS = {
     pb.STOP_REASON_UNSPECIFIED: "running", pb.STOP_REASON_ITERATIONS: "iterations",
     pb.STOP_REASON_TIME: "time", pb.STOP_REASON_DEADLINE: "deadline", pb.STOP_REASON_CANCELLED: "cancelled",
 }
 COLORS = {pb.COLOR_WHITE: "white", pb.COLOR_BLUE: "blue", pb.COLOR_GREEN: "green", pb.COLOR_RED: "red",
           pb.COLOR_BLACK: "black", pb.COLOR_GOLD: "gold"}
+
+
+def _enum_name(enum, value: int, prefix: str) -> str:
+    """``KIND_RESERVE_DECK`` -> ``reserve_deck``: an enum value's name without its prefix."""
+    try:
+        return enum.Name(value)[len(prefix):].lower()
+    except ValueError:
+        return "unknown"
 
 
 class Tokens(NamedTuple):
@@ -36,29 +40,72 @@ class Tokens(NamedTuple):
         return cls(msg.white, msg.blue, msg.green, msg.red, msg.black, msg.gold)
 
 
+class MarvelTokens(NamedTuple):
+    yellow: int = 0
+    red: int = 0
+    orange: int = 0
+    blue: int = 0
+    purple: int = 0
+    green: int = 0
+    grey: int = 0
+
+    @classmethod
+    def from_pb(cls, msg: pb.MarvelTokens) -> "MarvelTokens":
+        return cls(*(getattr(msg, f) for f in cls._fields))
+
+
+class DuelTokens(NamedTuple):
+    white: int = 0
+    blue: int = 0
+    green: int = 0
+    red: int = 0
+    black: int = 0
+    pearl: int = 0
+    gold: int = 0
+
+    @classmethod
+    def from_pb(cls, msg: pb.DuelTokens) -> "DuelTokens":
+        return cls(*(getattr(msg, f) for f in cls._fields))
+
+
+AnyTokens = Union[Tokens, DuelTokens, MarvelTokens]
+_TOKENS = {"base": Tokens, "duel": DuelTokens, "marvel": MarvelTokens}
+
+
+def _opt(msg, name: str) -> Optional[int]:
+    return getattr(msg, name) if name in msg.DESCRIPTOR.fields_by_name and msg.HasField(name) else None
+
+
 @dataclass(frozen=True)
 class Move:
-    """A move: its canonical notation and its structured form (base game)."""
+    """A move of any game: its canonical notation and its structured form (the fields a
+    game's structured move does not have are None, empty or 0)."""
 
     notation: str
     action_id: int
-    kind: str  # take, reserve, reserve_deck, buy, return, noble, pass
-    tokens: Tokens  # take: taken; buy: paid; return: returned
+    kind: str  # the Kind enum's name in lower case: take, reserve, reserve_deck, buy, ...
+    tokens: AnyTokens  # take: taken; buy: paid; return/discard/steal/joker: the one token
     card: Optional[int]  # reserve, buy
     level: int  # reserve_deck: the deck; reserve, buy: the card's level
-    noble: Optional[int]  # noble
-    raw: pb.Move = field(repr=False, compare=False)
+    noble: Optional[int]  # base: noble
+    game: str = "base"  # base, duel or marvel
+    location: Optional[int] = None  # marvel: location
+    royal: Optional[int] = None  # duel: royal
+    cells: List[int] = field(default_factory=list)  # duel: privilege, take, gold, token (row * 5 + column)
+    raw: pb.Move = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.notation
 
     @classmethod
     def from_pb(cls, msg: pb.Move) -> "Move":
-        b = msg.base
+        game = msg.WhichOneof("structured") or "base"
+        b = getattr(msg, game)
         return cls(
-            notation=msg.notation, action_id=msg.action_id, kind=KINDS.get(b.kind, "unknown"),
-            tokens=Tokens.from_pb(b.tokens), card=b.card if b.HasField("card") else None, level=b.level,
-            noble=b.noble if b.HasField("noble") else None, raw=msg,
+            notation=msg.notation, action_id=msg.action_id, kind=_enum_name(type(b).Kind, b.kind, "KIND_"),
+            tokens=_TOKENS[game].from_pb(b.tokens), card=_opt(b, "card"), level=b.level, noble=_opt(b, "noble"),
+            game=game, location=_opt(b, "location"), royal=_opt(b, "royal"),
+            cells=list(b.cells) if game == "duel" else [], raw=msg,
         )
 
 
@@ -197,6 +244,11 @@ class LegalMoves:
         return cls(msg.request_id, [Move.from_pb(m) for m in msg.moves], Status.from_pb(msg.status), msg)
 
 
+def game_of(position: pb.Position) -> str:
+    """The game of a Position message: base, duel or marvel."""
+    return position.WhichOneof("game") or "base"
+
+
 @dataclass(frozen=True)
 class NewGame:
     request_id: str
@@ -204,6 +256,10 @@ class NewGame:
     seed: int
     status: Status
     raw: pb.NewGameResponse = field(repr=False, compare=False)
+
+    @property
+    def game(self) -> str:
+        return game_of(self.position)
 
     @classmethod
     def from_pb(cls, msg: pb.NewGameResponse) -> "NewGame":
@@ -227,17 +283,83 @@ class Noble:
 
 
 @dataclass(frozen=True)
+class MarvelCard:
+    id: int
+    name: str
+    level: int
+    color: str  # yellow, red, orange, blue, purple
+    points: int
+    avengers: int  # Avengers icons
+    time_stone: bool
+    cost: MarvelTokens
+
+
+@dataclass(frozen=True)
+class MarvelLocation:
+    id: int
+    name: str
+    tile: int
+    side: str  # A or B
+    points: int
+    requires: MarvelTokens
+
+
+@dataclass(frozen=True)
+class DuelCard:
+    id: int
+    level: int
+    color: str  # white, blue, green, red, black, joker, none
+    points: int
+    crowns: int
+    bonus: int
+    abilities: List[str]  # extra_turn, bonus_wild, take_token, take_privilege, steal_token
+    cost: DuelTokens
+
+
+@dataclass(frozen=True)
+class DuelRoyal:
+    id: int
+    points: int
+    abilities: List[str]
+
+
+def _abilities(values) -> List[str]:
+    return [_enum_name(pb.DuelAbility, v, "DUEL_ABILITY_") for v in values]
+
+
+@dataclass(frozen=True)
 class Catalog:
+    """A game's catalogue; the lists a game does not have are empty."""
+
     game: str
-    cards: List[Card]  # index = id
-    nobles: List[Noble]  # index = id
+    cards: List[Union[Card, DuelCard, MarvelCard]]  # index = id
+    nobles: List[Noble]  # base; index = id
     raw: pb.GetCatalogResponse = field(repr=False, compare=False)
+    locations: List[MarvelLocation] = field(default_factory=list)  # marvel; index = id
+    royals: List[DuelRoyal] = field(default_factory=list)  # duel; index = id
+    spiral: List[str] = field(default_factory=list)  # duel: the cells a replenish fills, in order
 
     @classmethod
     def from_pb(cls, msg: pb.GetCatalogResponse) -> "Catalog":
+        game = pb.Game.Name(msg.game)[len("GAME_"):].lower()
+        which = msg.WhichOneof("catalog")
+        if which == "marvel":
+            m = msg.marvel
+            return cls(game, [MarvelCard(c.id, c.name, c.level, _enum_name(pb.MarvelColor, c.color, "MARVEL_COLOR_"),
+                                         c.points, c.avengers, c.time_stone, MarvelTokens.from_pb(c.cost))
+                              for c in m.cards], [], msg,
+                       locations=[MarvelLocation(x.id, x.name, x.tile, x.side, x.points,
+                                                 MarvelTokens.from_pb(x.requires)) for x in m.locations])
+        if which == "duel":
+            d = msg.duel
+            return cls(game, [DuelCard(c.id, c.level, _enum_name(pb.DuelColor, c.color, "DUEL_COLOR_"), c.points,
+                                       c.crowns, c.bonus, _abilities(c.abilities), DuelTokens.from_pb(c.cost))
+                              for c in d.cards], [], msg,
+                       royals=[DuelRoyal(r.id, r.points, _abilities(r.abilities)) for r in d.royals],
+                       spiral=list(d.spiral))
         b = msg.base
         return cls(
-            pb.Game.Name(msg.game)[len("GAME_"):].lower(),
+            game,
             [Card(c.id, c.level, COLORS.get(c.color, "unknown"), c.points, Tokens.from_pb(c.cost)) for c in b.cards],
             [Noble(n.id, n.points, Tokens.from_pb(n.requires)) for n in b.nobles],
             msg,
