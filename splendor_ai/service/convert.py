@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import time
 from dataclasses import dataclass
 
@@ -34,7 +33,6 @@ from .errors import FieldError, IllegalMove
 GAMES = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel", pb.GAME_MARVEL: "marvel"}
 CONVERTERS = {"base": convert_base, "duel": convert_duel, "marvel": convert_marvel}
 SPECS = {"base": base_spec, "duel": duel_spec, "marvel": marvel_spec}
-SERVED = tuple(CONVERTERS)
 MIN_REPORT_MS = 10
 MAX_MOVES = 1000  # moves (or candidates) in one request: more than a whole game
 MAX_NOTATION = 64  # characters of one move's notation (or drawn_tokens)

@@ -4,7 +4,7 @@ import time
 
 import grpc
 import pytest
-from splendor_ai_client import InvalidArgument, pb, with_drawn_card, with_drawn_tokens
+from splendor_ai_client import DuelTokens, InvalidArgument, pb, with_drawn_card, with_drawn_tokens
 
 from splendor_ai.games import load_game
 from splendor_ai.games.duel import spec
@@ -90,8 +90,7 @@ def test_frontend_deals_a_replenish_with_drawn_tokens(client):
     before = full.to_position()
     view = convert.encode_position(full.view(seat))
     assert list(view.duel.bag) == [] and not view.duel.HasField("bag_seed")
-    assert sum(convert.convert_duel._wire.counts(view.duel.bag_contents, convert.convert_duel.TOKEN_FIELDS)) == len(
-        before["bag"]) >= 2
+    assert sum(DuelTokens.from_pb(view.duel.bag_contents)) == len(before["bag"]) >= 2
     with pytest.raises(InvalidArgument) as err:
         client.apply_actions(view, ["replenish"])
     assert err.value.field == "moves[0].drawn_tokens" and "full position" in err.value.message
