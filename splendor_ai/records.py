@@ -6,7 +6,8 @@
 
 `seed` (the deal of `new_initial_state(seed)`) or `initial_position` (a position dictionary)
 gives the start; `actions` are in notation, in order, one per decision; `replay` rebuilds
-the final state exactly.
+the final state exactly. `evaluations`, when present, has one entry per action (null for an
+action not evaluated). docs/records.md documents every field.
 """
 from __future__ import annotations
 
@@ -39,11 +40,28 @@ def make_record(game: str, players: int, seed=None, initial_position=None, seats
     }
 
 
-def initial_state(record: dict):
+def check(record) -> None:
+    """RecordError naming the first field that is not as docs/records.md describes."""
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise RecordError(f"not a {FORMAT} record")
+        raise RecordError(f"not a {FORMAT} record (its 'format' field must be {FORMAT!r})")
     if record.get("version") != VERSION:
         raise RecordError(f"record version {record.get('version')!r} is not supported (expected {VERSION})")
+    actions = record.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("'actions' must be a list of moves in notation (strings)")
+    evaluations = record.get("evaluations")
+    if evaluations is not None:
+        if not isinstance(evaluations, list) or len(evaluations) != len(actions):
+            raise RecordError(f"'evaluations' must be a list with one entry per action ({len(actions)})")
+        if not all(e is None or isinstance(e, dict) for e in evaluations):
+            raise RecordError("each entry of 'evaluations' must be null or an object")
+    seats = record.get("seats")
+    if seats is not None and (not isinstance(seats, list) or len(seats) != record.get("players")):
+        raise RecordError("'seats' must be null or a list with one name per player")
+
+
+def initial_state(record: dict):
+    check(record)
     game = load_game(record.get("game"), record.get("players"))
     if record.get("initial_position") is not None:
         return game.state_from_position(record["initial_position"])
@@ -63,6 +81,11 @@ def replay(record: dict):
             raise RecordError(f"actions[{i}] {move!r}: {exc}") from None
         states.append(state.clone())
     return states
+
+
+def final_state(record: dict):
+    """The state after every action of the record."""
+    return replay(record)[-1]
 
 
 def save(record: dict, path) -> None:
