@@ -1,6 +1,7 @@
 """The command line: ``splendor-ai <command>``.
 
-Commands: ``serve`` (the gRPC service), ``demo`` (a game played move by move),
+Commands: ``serve`` (the gRPC service), ``play`` (a person against the AI in the terminal),
+``analyze`` (a recorded game, turn by turn), ``demo`` (a game played move by move),
 ``selfplay`` (the arena), ``bench`` (rules-core benchmark).
 """
 from __future__ import annotations
@@ -53,6 +54,13 @@ def _selfplay(args) -> int:
         with open(args.json, "w") as f:
             f.write(arena_json(result) + "\n")
     return 0
+
+
+def _play(args) -> int:
+    from . import play
+
+    return play.main(args.game, args.players, args.level, server=args.server, seat=args.seat, seed=args.seed,
+                     record_path=args.record, hint_iterations=args.hint_iterations)
 
 
 def _serve(args) -> int:
@@ -108,6 +116,21 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     _add_serve(sub)
+
+    play = sub.add_parser("play", help="play against the AI in the terminal",
+                          description="Play against AI seats in the terminal. Type moves in notation; "
+                                      "'help' lists the legal ones, 'hint' shows the engine's top 3, 'undo', "
+                                      "'quit'. The game is saved as a record (docs/records.md).")
+    play.add_argument("--game", choices=GAMES, default="base")
+    play.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    play.add_argument("--level", type=int, choices=range(1, 11), default=5, metavar="1..10",
+                      help="difficulty of the AI seats (default 5)")
+    play.add_argument("--server", metavar="HOST:PORT", help="a running server (default: start one in-process)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seed", type=int, default=None, help="the deal (default: random)")
+    play.add_argument("--record", metavar="FILE", help="where to save the game (default splendor-GAME-TIME.json)")
+    play.add_argument("--hint-iterations", type=int, default=3000, help="search budget of 'hint' (default 3000)")
+    play.set_defaults(func=_play)
 
     demo = sub.add_parser("demo", help="play one game (random moves) and print it move by move")
     demo.add_argument("--game", choices=GAMES, default="base")

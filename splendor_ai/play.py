@@ -1,0 +1,280 @@
+"""``splendor-ai play``: a person against AI seats in the terminal, through the service.
+
+The game is kept here as a full state plus the moves in notation (a record, docs/records.md);
+the engine's side goes through the client: GetMove (with a difficulty level) for the AI's
+turns, LegalActions for ``help``, ApplyActions to check and apply the person's moves, and
+Analyze for ``hint``. With no ``--server`` a server is started in this process on a free
+local port. The game is saved as a record when it ends, on ``quit`` and on Ctrl-C.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import re
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from .games import SplendorError, load_game
+from .records import make_record, save
+from .render import render, use_color
+
+COMMANDS = "help (legal moves), hint (the engine's top 3), undo, board, quit"
+
+
+class PlayError(SplendorError):
+    """A problem with the options of ``play`` (the server, the seats)."""
+
+
+@contextmanager
+def connect(server: str | None, timeout: float = 5.0):
+    """A client of ``server`` (HOST:PORT), or of one started here when it is None."""
+    from splendor_ai_client import Client
+    from splendor_ai_client.errors import ServiceError
+
+    local = None
+    if server is None:
+        from .service.server import Server
+        from .service.settings import Settings
+
+        local = Server(Settings(host="127.0.0.1", port=0, max_concurrent=2, grace=0.5))
+        server = f"127.0.0.1:{local.start()}"
+    client = Client(server)
+    try:
+        try:
+            client.wait_ready(timeout)
+        except ServiceError:
+            raise PlayError(f"no splendor-ai server reachable at {server} (start one with 'splendor-ai serve')")
+        yield client
+    finally:
+        client.close()
+        if local is not None:
+            local.shutdown(0.5)
+
+
+class Engine:
+    """The service's side of the game: every call takes the current full state."""
+
+    def __init__(self, client):
+        self.client = client
+
+    @staticmethod
+    def _position(state):
+        from .service.convert import encode_position
+
+        return encode_position(state)
+
+    def legal(self, state) -> list[str]:
+        return [m.notation for m in self.client.legal_actions(self._position(state)).moves]
+
+    def apply(self, state, text: str) -> list[str]:
+        """The move ``text`` checked by the server, in its canonical notation."""
+        return [m.notation for m in self.client.apply_actions(self._position(state), [text]).moves]
+
+    def ai_turn(self, state, level: int, seed: int) -> list[str]:
+        return [m.notation for m in self.client.get_move(self._position(state), level, seed=seed).moves]
+
+    def hint(self, state, iterations: int, lines: int = 3) -> list[tuple[str, float]]:
+        report = self.client.analyze(self._position(state), iterations=iterations, lines=lines).result()
+        return [(line.move.notation, line.win_probability) for line in report.stats.lines[:lines]]
+
+
+@dataclass
+class Game:
+    """The game being played: the start, the moves so far and who made them."""
+
+    name: str
+    players: int
+    seed: int
+    human: int
+    level: int
+    actions: list[str] = field(default_factory=list)
+    movers: list[int] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.rules = load_game(self.name, self.players)
+        self.state = self.rules.new_initial_state(self.seed)
+
+    def names(self) -> list[str]:
+        return ["you" if s == self.human else f"AI level {self.level}" for s in range(self.players)]
+
+    def seats(self) -> list[str]:
+        return ["human" if s == self.human else f"level:{self.level}" for s in range(self.players)]
+
+    def apply(self, move: str) -> None:
+        self.movers.append(self.state.current_player())
+        self.state.apply_action(self.state.string_to_action(move))
+        self.actions.append(move)
+
+    def undo(self) -> bool:
+        """Back to the person's last decision (taking back the AI's replies); False if none."""
+        mine = [i for i, seat in enumerate(self.movers) if seat == self.human]
+        if not mine:
+            return False
+        keep = self.actions[:mine[-1]]
+        self.actions, self.movers = [], []
+        self.state = self.rules.new_initial_state(self.seed)
+        for move in keep:
+            self.apply(move)
+        return True
+
+    def record(self) -> dict:
+        done = self.state.is_terminal()
+        rec = make_record(self.name, self.players, seed=self.seed, seats=self.seats(), actions=self.actions,
+                          returns=self.state.returns() if done else None)
+        rec["finished"] = done
+        return rec
+
+
+class Terminal:
+    """The loop: draw, ask, answer. Bad input gets a message and a new prompt."""
+
+    def __init__(self, game: Game, engine: Engine, hint_iterations: int, out=None, color=None):
+        self.game = game
+        self.engine = engine
+        self.hint_iterations = hint_iterations
+        self.out = out or sys.stdout
+        self.color = use_color(self.out) if color is None else color
+        self.rng = random.Random(game.seed)
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def board(self) -> None:
+        """What the person may see: their view while the game runs, everything at the end."""
+        g = self.game
+        state = g.state if g.state.is_terminal() else g.state.view(g.human)
+        self.say()
+        self.say(render(state, g.names(), self.color))
+
+    def run(self) -> str:
+        """Plays until the end or ``quit``; returns "finished" or "quit"."""
+        g = self.game
+        self.say(f"Splendor ({g.name}, {g.players} players): you are seat {g.human}. "
+                 f"Type a move in notation, or {COMMANDS}.")
+        self.board()
+        while not g.state.is_terminal():
+            if g.state.current_player() != g.human:
+                self.ai_turn()
+                continue
+            if self.ask() == "quit":
+                return "quit"
+        self.board()
+        self.say(self.result())
+        return "finished"
+
+    def ai_turn(self) -> None:
+        g = self.game
+        seat = g.state.current_player()
+        moves = self.engine.ai_turn(g.state, g.level, self.rng.randrange(2**31))
+        if not moves:
+            raise PlayError(f"the server gave no move for seat {seat}")
+        for move in moves:
+            if g.state.is_terminal() or g.state.current_player() != seat:
+                break
+            g.apply(move)
+            self.say(f"seat {seat} ({g.names()[seat]}) plays: {move}")
+        if not g.state.is_terminal() and g.state.current_player() == g.human:
+            self.board()
+
+    def ask(self) -> str | None:
+        from splendor_ai_client.errors import ServiceError
+
+        g = self.game
+        try:
+            text = input(f"seat {g.human}> ").strip()
+        except EOFError:
+            self.say()
+            return "quit"
+        command = text.lower()
+        if not text:
+            return None
+        if command == "quit":
+            return "quit"
+        if command in ("help", "?"):
+            legal = self.engine.legal(g.state)
+            self.say(f"commands: {COMMANDS}")
+            self.say(f"legal moves ({len(legal)}):")
+            self.say(columns(legal))
+        elif command == "hint":
+            self.say(f"thinking ({self.hint_iterations} iterations)...")
+            for move, p in self.engine.hint(g.state, self.hint_iterations):
+                self.say(f"  {move:<28} win probability {p:6.1%}")
+        elif command == "undo":
+            if g.undo():
+                self.say("undone: back to your last move")
+                self.board()
+            else:
+                self.say("nothing to undo: you have not moved yet")
+        elif command == "board":
+            self.board()
+        else:
+            try:
+                moves = self.engine.apply(g.state, text)
+            except ServiceError as exc:
+                reason = exc.precondition_violations[0].description if exc.precondition_violations else exc.message
+                reason = re.sub(r"^moves\[0\][\w.]*: ", "", reason)
+                self.say(f"not a legal move: {text!r}: {reason} (type 'help' for the legal moves)")
+                return None
+            for move in moves:
+                g.apply(move)
+            if moves and moves[0] != text:
+                self.say(f"you play: {moves[0]}")
+        return None
+
+    def result(self) -> str:
+        g = self.game
+        returns = g.state.returns()
+        points = [g.state.points(s) for s in range(g.players)]
+        winners = [s for s, r in enumerate(returns) if r > 0]
+        score = ", ".join(f"seat {s} {p} pts" for s, p in enumerate(points))
+        if g.human in winners:
+            verdict = "you win" if len(winners) == 1 else "you share the win"
+        else:
+            verdict = "you lose"
+        return f"game over: {verdict} ({score})"
+
+
+def columns(moves: list[str], width: int = 100) -> str:
+    """The moves in lines of at most ``width`` characters, never breaking a move."""
+    lines, line = [], "  "
+    for move in moves:
+        if len(line) + len(move) > width and line.strip():
+            lines.append(line.rstrip())
+            line = "  "
+        line += move + "  "
+    lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def default_record_path(game: str) -> str:
+    return time.strftime(f"splendor-{game}-%Y%m%d-%H%M%S.json")
+
+
+def main(game: str, players: int, level: int, server: str | None = None, seat: int = 0, seed: int | None = None,
+         record_path: str | None = None, hint_iterations: int = 3000) -> int:
+    if game == "duel" and players != 2:
+        raise PlayError("duel is a two-player game (--players 2)")
+    if not 0 <= seat < players:
+        raise PlayError(f"--seat must be 0..{players - 1} for {players} players, got {seat}")
+    if hint_iterations < 1:
+        raise PlayError("--hint-iterations must be at least 1")
+    seed = random.randrange(2**31) if seed is None else seed
+    g = Game(game, players, seed, seat, level)
+    path = record_path or default_record_path(game)
+    code, started = 0, False
+    try:
+        with connect(server) as client:
+            started = True
+            term = Terminal(g, Engine(client), hint_iterations)
+            try:
+                term.run()
+            except KeyboardInterrupt:
+                term.say("\ninterrupted")
+                code = 130
+    finally:
+        if started:
+            save(g.record(), path)
+            print(f"game saved to {path} ({len(g.actions)} moves; "
+                  f"replay: splendor-ai analyze {path})", flush=True)
+    return code
