@@ -63,6 +63,32 @@ def _play(args) -> int:
                      record_path=args.record, hint_iterations=args.hint_iterations)
 
 
+def _analyze(args) -> int:
+    from . import analysis
+    from .records import load, save
+
+    record = load(args.record)
+    options = analysis.Options(args.iterations, args.seed, args.threads, args.mistake, args.blunder)
+    options.check()
+    if args.out:
+        try:  # checked before the long search, not after it
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise analysis.AnalysisError("--out needs matplotlib: pip install 'splendor-ai[chart]'") from None
+    evaluations = analysis.analyze(record, options, progress=analysis.ProgressBar()
+                                    if not args.quiet and sys.stderr.isatty() else None)
+    print(analysis.table(evaluations))
+    print()
+    print(analysis.summary(evaluations, record["players"]))
+    if args.out:
+        analysis.chart(record, evaluations, args.out)
+        print(f"chart: {args.out}")
+    if args.record_out:
+        save({**record, "evaluations": evaluations}, args.record_out)
+        print(f"record with evaluations: {args.record_out}")
+    return 0
+
+
 def _serve(args) -> int:
     from .service.server import serve
     from .service.settings import Settings
@@ -131,6 +157,20 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", metavar="FILE", help="where to save the game (default splendor-GAME-TIME.json)")
     play.add_argument("--hint-iterations", type=int, default=3000, help="search budget of 'hint' (default 3000)")
     play.set_defaults(func=_play)
+
+    an = sub.add_parser("analyze", help="analyse a recorded game turn by turn (mistakes, blunders, a chart)",
+                        description="Search every position of a recorded game (docs/records.md) from the "
+                                    "mover's view and mark the moves that lose win probability.")
+    an.add_argument("record", metavar="GAME.json")
+    an.add_argument("--iterations", type=int, default=2000, help="search budget per position (default 2000)")
+    an.add_argument("--threads", type=int, default=1)
+    an.add_argument("--seed", type=int, default=0)
+    an.add_argument("--mistake", type=float, default=0.10, help="win-probability drop marked a mistake (0.10)")
+    an.add_argument("--blunder", type=float, default=0.25, help="win-probability drop marked a blunder (0.25)")
+    an.add_argument("--out", metavar="PNG", help="draw every seat's win probability over the game (matplotlib)")
+    an.add_argument("--record-out", metavar="FILE", help="save the record with the evaluations filled in")
+    an.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
+    an.set_defaults(func=_analyze)
 
     demo = sub.add_parser("demo", help="play one game (random moves) and print it move by move")
     demo.add_argument("--game", choices=GAMES, default="base")
