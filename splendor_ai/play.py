@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import sys
 import re
+import signal
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -260,6 +261,8 @@ def main(game: str, players: int, level: int, server: str | None = None, seat: i
     if hint_iterations < 1:
         raise PlayError("--hint-iterations must be at least 1")
     seed = random.randrange(2**31) if seed is None else seed
+    # Ctrl-C must reach the game (to save it) even when started with SIGINT ignored (e.g. `cmd &`).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     g = Game(game, players, seed, seat, level)
     path = record_path or default_record_path(game)
     code, started = 0, False

@@ -1,0 +1,193 @@
+"""``splendor-ai play`` driven for real through a pseudo-terminal: moves, help, hint, a bad
+move, undo, quitting, Ctrl-C and a whole game; every saved record must replay."""
+import os
+import random
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import splendor_ai
+import splendor_ai_client
+from splendor_ai.games import load_game
+from splendor_ai.records import load, replay
+from splendor_ai.render import strip_ansi
+
+PROMPT = "seat 0> "
+
+
+def _env():
+    roots = {str(Path(m.__file__).resolve().parent.parent) for m in (splendor_ai, splendor_ai_client)}
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env["PYTHONPATH"] = os.pathsep.join(sorted(roots))
+    return env
+
+
+class Terminal:
+    """A process on a pseudo-terminal: type lines, wait for text."""
+
+    def __init__(self, args, cwd):
+        master, slave = os.openpty()
+        self.proc = subprocess.Popen([sys.executable, "-m", "splendor_ai.cli", "play", *args], stdin=slave,
+                                     stdout=slave, stderr=slave, cwd=cwd, env=_env(), close_fds=True)
+        os.close(slave)
+        self.fd = master
+        self.raw = ""  # everything read, colours included
+        self.seen = 0  # how much of the ANSI-free text expect() has consumed
+
+    def _read(self, deadline):
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.fd], [], [], 0.1)
+            if ready:
+                try:
+                    data = os.read(self.fd, 65536)
+                except OSError:  # the process exited and closed the terminal
+                    return False
+                if not data:
+                    return False
+                self.raw += data.decode("utf-8", "replace")
+                return True
+            if self.proc.poll() is not None:
+                return False
+        return False
+
+    def expect(self, pattern, timeout=30.0):
+        """The match of ``pattern`` in the text after the previous match (colours stripped)."""
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern, re.S)
+        while True:
+            text = strip_ansi(self.raw).replace("\r", "")
+            m = regex.search(text, self.seen)
+            if m:
+                self.seen = m.end()
+                return m
+            if not self._read(deadline):
+                raise AssertionError(f"{pattern!r} not seen; the terminal shows:\n{text[-3000:]}")
+
+    def send(self, line):
+        os.write(self.fd, (line + "\n").encode())
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+        os.close(self.fd)
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    opened = []
+
+    def start(*args):
+        t = Terminal(args, tmp_path)
+        opened.append(t)
+        return t
+
+    yield start
+    for t in opened:
+        t.close()
+
+
+def legal_from_help(term):
+    term.send("help")
+    m = term.expect(r"legal moves \((\d+)\):\n(.*?)\n" + re.escape(PROMPT))
+    moves = re.split(r"\s{2,}", m.group(2).strip())
+    assert len(moves) == int(m.group(1))
+    return moves
+
+
+def test_play_moves_help_hint_bad_move_undo_and_quit(terminal, tmp_path):
+    record_path = tmp_path / "game.json"
+    term = terminal("--game", "base", "--level", "1", "--seed", "3", "--hint-iterations", "50",
+                    "--record", str(record_path))
+    board = term.expect(r"Splendor 2p.*?" + re.escape(PROMPT)).group(0)
+    assert "L1 (36)" in board and "> seat 0 (you):" in board and "seat 1 (AI level 1):" in board
+    assert "\033[" in term.raw  # a terminal gets colours
+
+    state = load_game("base", 2).new_initial_state(3)
+    expected = sorted(state.action_to_string(a) for a in state.legal_actions())
+    assert sorted(legal_from_help(term)) == expected
+
+    term.send("hint")
+    hints = term.expect(r"thinking.*?\n(.*?)" + re.escape(PROMPT)).group(1)
+    lines = re.findall(r"^\s+(.+?)\s+win probability\s+([\d.]+)%$", hints, re.M)
+    assert len(lines) == 3 and all(mv in expected and 0 <= float(p) <= 100 for mv, p in lines)
+
+    term.send("take xyz")
+    term.expect(r"not a legal move: 'take xyz': .*?unknown token letter.*?" + re.escape(PROMPT))
+    term.send("undo")
+    term.expect(r"nothing to undo.*?" + re.escape(PROMPT))
+
+    term.send("take wug")
+    term.expect(r"seat 1 \(AI level 1\) plays: .*?" + re.escape(PROMPT))
+    term.send("undo")
+    term.expect(r"undone.*?turn 0 .*?" + re.escape(PROMPT))
+    term.send("take wur")
+    ai_move = term.expect(r"seat 1 \(AI level 1\) plays: (.+?)\n").group(1)
+    term.expect(re.escape(PROMPT))
+    term.send("quit")
+    term.expect(r"game saved to .*game\.json \((\d+) moves")
+    assert term.proc.wait(10) == 0
+
+    record = load(record_path)
+    assert record["seats"] == ["human", "level:1"] and record["finished"] is False and record["returns"] is None
+    assert record["actions"][:2] == ["take wur", ai_move]
+    states = replay(record)
+    assert states[-1].current_player() == 0 and not states[-1].is_terminal()
+    assert states[-1].to_position()["seats"][0]["tokens"][:5] == [1, 1, 0, 1, 0]  # w, u, r taken; g kept
+
+
+def test_ctrl_c_saves_the_game(terminal, tmp_path):
+    record_path = tmp_path / "interrupted.json"
+    term = terminal("--game", "duel", "--level", "1", "--seed", "5", "--record", str(record_path))
+    term.expect(r"Splendor Duel.*?" + re.escape(PROMPT))
+    move = legal_from_help(term)[0]
+    term.send(move)
+    term.expect(r"plays: .*?" + re.escape(PROMPT))
+    term.proc.send_signal(signal.SIGINT)
+    term.expect(r"interrupted.*game saved to")
+    assert term.proc.wait(10) == 130
+    record = load(record_path)
+    assert record["game"] == "duel" and record["actions"][0] == move
+    replay(record)
+
+
+@pytest.mark.parametrize("game", ["base", "marvel"])
+def test_a_whole_game_to_the_end(terminal, tmp_path, game):
+    record_path = tmp_path / f"{game}.json"
+    term = terminal("--game", game, "--level", "1", "--seed", "11", "--record", str(record_path))
+    rng = random.Random(1)
+    for _ in range(400):
+        m = term.expect(r"(" + re.escape(PROMPT) + r"|game over: .*?\n)")
+        if m.group(1).startswith("game over"):
+            break
+        moves = legal_from_help(term)
+        buys = [mv for mv in moves if mv.startswith("buy")]
+        term.send(rng.choice(buys or moves))
+    else:
+        pytest.fail("the game did not end")
+    assert re.search(r"you (win|lose|share the win) \(seat 0 \d+ pts, seat 1 \d+ pts\)", m.group(1))
+    term.expect(r"game saved to")
+    assert term.proc.wait(10) == 0
+    record = load(record_path)
+    assert record["finished"] is True
+    final = replay(record)[-1]
+    assert final.is_terminal() and list(final.returns()) == record["returns"]
+
+
+def test_bad_options_are_named_with_exit_code_2(tmp_path):
+    run = [sys.executable, "-m", "splendor_ai.cli", "play", "--record", str(tmp_path / "x.json")]
+    for extra, message in ((["--server", "127.0.0.1:1"], "no splendor-ai server reachable at 127.0.0.1:1"),
+                           (["--game", "duel", "--players", "3"], "duel is a two-player game"),
+                           (["--seat", "2"], "--seat must be 0..1"),
+                           (["--level", "11"], "--level: invalid choice")):
+        proc = subprocess.run(run + extra, env=_env(), cwd=tmp_path, capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, timeout=30)
+        assert proc.returncode == 2, proc.stderr
+        assert message in proc.stderr
+    assert not (tmp_path / "x.json").exists()
