@@ -191,3 +191,35 @@ def test_bad_options_are_named_with_exit_code_2(tmp_path):
         assert proc.returncode == 2, proc.stderr
         assert message in proc.stderr
     assert not (tmp_path / "x.json").exists()
+
+
+def test_play_against_a_running_server(terminal, tmp_path):
+    log_path = tmp_path / "server.log"
+    with open(log_path, "w") as log:
+        server = subprocess.Popen([sys.executable, "-m", "splendor_ai.cli", "serve", "--host", "127.0.0.1",
+                                   "--port", "0", "--max-concurrent", "1", "--grace", "1"],
+                                  stdout=log, stderr=subprocess.STDOUT, env=_env(), cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 30
+        while not (m := re.search(r"listening on \S+:(\d+)", log_path.read_text())):
+            assert server.poll() is None and time.monotonic() < deadline, log_path.read_text()
+            time.sleep(0.05)
+        record_path = tmp_path / "remote.json"
+        term = terminal("--game", "marvel", "--level", "1", "--seed", "2", "--server", f"127.0.0.1:{m.group(1)}",
+                        "--hint-iterations", "30", "--record", str(record_path))
+        term.expect(r"Splendor: Marvel.*?" + re.escape(PROMPT))
+        move = legal_from_help(term)[-1]
+        term.send("hint")
+        term.expect(r"win probability.*?" + re.escape(PROMPT))
+        term.send(move)
+        term.expect(r"plays: .*?" + re.escape(PROMPT))
+        term.send("quit")
+        term.expect(r"game saved to")
+        assert term.proc.wait(10) == 0
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(30)
+    # The server did the work: it logged the searches of the AI's move and of the hint.
+    assert "GetMove" in log_path.read_text() and "Analyze" in log_path.read_text()
+    record = load(record_path)
+    assert record["actions"][0] == move and len(replay(record)) == len(record["actions"]) + 1
