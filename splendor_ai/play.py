@@ -199,7 +199,12 @@ class Terminal:
             self.say(columns(legal))
         elif command == "hint":
             self.say(f"thinking ({self.hint_iterations} iterations)...")
-            for move, p in self.engine.hint(g.state, self.hint_iterations):
+            try:
+                hints = self.engine.hint(g.state, self.hint_iterations)
+            except ServiceError as exc:
+                self.say(f"no hint: the server answered {exc.code.name}: {exc.message}")
+                return None
+            for move, p in hints:
                 self.say(f"  {move:<28} win probability {p:6.1%}")
         elif command == "undo":
             if g.undo():
@@ -254,6 +259,8 @@ def default_record_path(game: str) -> str:
 
 def main(game: str, players: int, level: int, server: str | None = None, seat: int = 0, seed: int | None = None,
          record_path: str | None = None, hint_iterations: int = 3000) -> int:
+    from splendor_ai_client.errors import ServiceError
+
     if game == "duel" and players != 2:
         raise PlayError("duel is a two-player game (--players 2)")
     if not 0 <= seat < players:
@@ -275,6 +282,8 @@ def main(game: str, players: int, level: int, server: str | None = None, seat: i
             except KeyboardInterrupt:
                 term.say("\ninterrupted")
                 code = 130
+            except ServiceError as exc:
+                raise PlayError(f"the server failed ({exc.code.name}): {exc.message}") from None
     finally:
         if started:
             save(g.record(), path)

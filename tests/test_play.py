@@ -223,3 +223,41 @@ def test_play_against_a_running_server(terminal, tmp_path):
     assert "GetMove" in log_path.read_text() and "Analyze" in log_path.read_text()
     record = load(record_path)
     assert record["actions"][0] == move and len(replay(record)) == len(record["actions"]) + 1
+
+
+def test_a_failing_server_gets_a_message_not_a_traceback(monkeypatch, capsys, tmp_path):
+    import grpc
+    from splendor_ai_client.errors import ServiceError
+
+    from splendor_ai import play
+
+    class Failing:
+        def hint(self, state, iterations):
+            raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, "all 2 search slots are busy")
+
+        def apply(self, state, text):
+            return [text]
+
+        def ai_turn(self, state, level, seed):
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, "connection refused")
+
+    game = play.Game("base", 2, seed=3, human=0, level=1)
+    term = play.Terminal(game, Failing(), hint_iterations=10, color=False)
+    lines = iter(["hint", "take wug"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(lines))
+    with pytest.raises(ServiceError):
+        term.run()  # play.main turns this into a PlayError (exit code 2) after saving the game
+    out = capsys.readouterr().out
+    assert "no hint: the server answered RESOURCE_EXHAUSTED: all 2 search slots are busy" in out
+    assert game.actions == ["take wug"] and game.record()["actions"] == ["take wug"]
+
+    # The whole command: the game is saved, then the failure is reported (exit code 2 in the CLI).
+    from contextlib import nullcontext
+
+    monkeypatch.setattr(play, "connect", lambda server: nullcontext(None))
+    monkeypatch.setattr(play, "Engine", lambda client: Failing())
+    lines = iter(["take wug"])
+    path = tmp_path / "failed.json"
+    with pytest.raises(play.PlayError, match=r"the server failed \(UNAVAILABLE\): connection refused"):
+        play.main("base", 2, 1, seed=3, record_path=str(path))
+    assert load(path)["actions"] == ["take wug"]
