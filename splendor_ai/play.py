@@ -127,6 +127,57 @@ class Game:
         return rec
 
 
+class LineReader:
+    """Lines of a file descriptor, read so that Ctrl-C always interrupts the wait.
+
+    ``input()`` blocks in read(2), which a SIGINT handled by another thread (the gRPC threads
+    of the in-process server) does not interrupt: Ctrl-C would wait for the next line. Here
+    the wait is a select(2) on the input and on the signal wake-up descriptor.
+    """
+
+    def __init__(self, fd: int, out):
+        import os
+
+        self.fd, self.out, self.buffer = fd, out, b""
+        self.wake_r, wake_w = os.pipe()
+        os.set_blocking(wake_w, False)
+        try:
+            signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
+        except ValueError:  # not the main thread: signals reach it directly anyway
+            pass
+
+    def __call__(self, prompt: str) -> str:
+        import os
+        import select
+
+        self.out.write(prompt)
+        self.out.flush()
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([self.fd, self.wake_r], [], [])
+            if self.wake_r in ready:
+                os.read(self.wake_r, 512)  # the signal's handler runs now (KeyboardInterrupt)
+            if self.fd in ready:
+                data = os.read(self.fd, 4096)
+                if not data:
+                    if self.buffer:
+                        break
+                    raise EOFError
+                self.buffer += data
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", "replace")
+
+
+def read_line(prompt: str) -> str:
+    """A line of standard input (through one LineReader, made on first use)."""
+    global _reader
+    if _reader is None:
+        _reader = LineReader(sys.stdin.fileno(), sys.stdout)
+    return _reader(prompt)
+
+
+_reader: LineReader | None = None
+
+
 class Terminal:
     """The loop: draw, ask, answer. Bad input gets a message and a new prompt."""
 
@@ -183,7 +234,7 @@ class Terminal:
 
         g = self.game
         try:
-            text = input(f"seat {g.human}> ").strip()
+            text = read_line(f"seat {g.human}> ").strip()
         except EOFError:
             self.say()
             return "quit"

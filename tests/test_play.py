@@ -244,7 +244,7 @@ def test_a_failing_server_gets_a_message_not_a_traceback(monkeypatch, capsys, tm
     game = play.Game("base", 2, seed=3, human=0, level=1)
     term = play.Terminal(game, Failing(), hint_iterations=10, color=False)
     lines = iter(["hint", "take wug"])
-    monkeypatch.setattr("builtins.input", lambda prompt: next(lines))
+    monkeypatch.setattr(play, "read_line", lambda prompt: next(lines))
     with pytest.raises(ServiceError):
         term.run()  # play.main turns this into a PlayError (exit code 2) after saving the game
     out = capsys.readouterr().out
