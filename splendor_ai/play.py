@@ -8,10 +8,12 @@ local port. The game is saved as a record when it ends, on ``quit`` and on Ctrl-
 """
 from __future__ import annotations
 
+import os
 import random
-import sys
 import re
+import select
 import signal
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -54,7 +56,8 @@ def connect(server: str | None, timeout: float = 5.0):
 
 
 class Engine:
-    """The service's side of the game: every call takes the current full state."""
+    """The service's side of the game: every call takes the current full state (the server
+    searches the view of the seat to act, so the AI does not see hidden cards)."""
 
     def __init__(self, client):
         self.client = client
@@ -136,8 +139,6 @@ class LineReader:
     """
 
     def __init__(self, fd: int, out):
-        import os
-
         self.fd, self.out, self.buffer = fd, out, b""
         self.wake_r, wake_w = os.pipe()
         os.set_blocking(wake_w, False)
@@ -147,9 +148,6 @@ class LineReader:
             pass
 
     def __call__(self, prompt: str) -> str:
-        import os
-        import select
-
         self.out.write(prompt)
         self.out.flush()
         while b"\n" not in self.buffer:
