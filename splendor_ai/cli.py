@@ -7,6 +7,7 @@ Commands: ``serve`` (the gRPC service), ``play`` (a person against the AI in the
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 
@@ -213,6 +214,11 @@ def main(argv=None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":
