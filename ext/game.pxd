@@ -27,3 +27,11 @@ ctypedef struct GameDef:
     int (*rollout_action)(const void* s, Rng* rng) noexcept nogil
     # Prior weights for the tree policy over acts[0..n) (need not be normalised).
     void (*priors)(const void* s, const int* acts, int n, float* out) noexcept nogil
+    # --- learned evaluation (docs/learned.md)
+    int num_features        # length of the encoding `features` writes
+    int policy_size         # classes of the policy head (see policy_index)
+    # The seat to act's information set, encoded relative to that seat (never a card it
+    # cannot see): writes num_features floats. Only called while current_player >= 0.
+    void (*features)(const void* s, float* out) noexcept nogil
+    # The policy-head class of an action id (payment variants of one buy share a class).
+    int (*policy_index)(int action) noexcept nogil
