@@ -24,7 +24,7 @@ DIRECTIVES = {
 CFLAGS = ["-O0", "-g"] if DEBUG else ["-O3"]
 
 # One extension module per .pyx in ext/, installed as splendor_ai._core.<name>.
-CORES = ["base", "marvel", "duel", "search"]
+CORES = ["base", "marvel", "duel", "nn", "search"]
 
 extensions = [
     Extension(

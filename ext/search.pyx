@@ -11,7 +11,7 @@
 from libc.stdint cimport int8_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memset
-from libc.math cimport sqrt, log
+from libc.math cimport sqrt, log, exp, cos, pow
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
@@ -21,8 +21,9 @@ cdef extern from "<sched.h>" nogil:
 cdef extern from * nogil:
     void __sync_synchronize()
 
-from rng cimport Rng, rng_seed, rng_below
+from rng cimport Rng, rng_seed, rng_below, rng_uniform
 from game cimport GameDef
+from nn cimport Net, nn_trunk, nn_value, nn_policy_logit
 
 cdef enum:
     MAX_SEATS = 4
@@ -52,6 +53,14 @@ ctypedef struct Params:
     int seat
     int n_root              # > 0: only these actions are candidates at the root
     int* root_actions       # sorted
+    # PUCT with the learned evaluation (net != NULL; docs/learned.md)
+    const Net* net
+    double c_puct
+    double fpu_reduction
+    int net_rollout_depth   # > 0: blend the net's value with a rollout this long
+    double net_rollout_weight
+    double root_noise       # share of Dirichlet noise in the root's priors (self-play)
+    double noise_alpha
 
 ctypedef struct Tree:
     Node* nodes
@@ -248,12 +257,230 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
     t.iterations += 1
 
 
+# ---------------------------------------------------------------- PUCT with the learned net
+ctypedef struct Scratch:
+    float* feats        # g.num_features
+    float* ha           # net.max_hidden, twice
+    float* hb
+    int32_t* cidx       # MAX_ACTIONS: the children legal in this iteration
+
+
+cdef double _gamma(Rng* r, double alpha) noexcept nogil:
+    """A Gamma(alpha, 1) variate (Marsaglia and Tsang; alpha < 1 through the U^(1/alpha) boost)."""
+    cdef double d, c, x, v, u, boost = 1.0
+    if alpha < 1.0:
+        boost = pow(1.0 - rng_uniform(r), 1.0 / alpha)
+        alpha += 1.0
+    d = alpha - 1.0 / 3.0
+    c = 1.0 / sqrt(9.0 * d)
+    while True:
+        x = sqrt(-2.0 * log(1.0 - rng_uniform(r))) * cos(6.283185307179586 * rng_uniform(r))
+        v = 1.0 + c * x
+        if v <= 0.0:
+            continue
+        v = v * v * v
+        u = 1.0 - rng_uniform(r)
+        if log(u) < 0.5 * x * x + d - d * v + d * log(v):
+            return d * v * boost
+
+
+cdef void _net_eval(const GameDef* g, const Params* P, const char* work, int player, int nseats,
+                    const int* acts, int n, float* priors, double* values, Scratch* S) noexcept nogil:
+    """The net's value of `work` per seat into values and, when priors is not NULL, its
+    priors over acts[0..n) (a softmax of their classes' logits)."""
+    cdef double rel[MAX_SEATS]
+    cdef const float* h
+    cdef int k, i
+    cdef float m = -1e30
+    cdef double total = 0.0
+    g.features(work, S.feats)
+    h = nn_trunk(P.net, S.feats, S.ha, S.hb)
+    nn_value(P.net, h, nseats, rel)
+    for k in range(nseats):
+        values[(player + k) % nseats] = rel[k]
+    if priors == NULL:
+        return
+    for i in range(n):
+        priors[i] = nn_policy_logit(P.net, h, g.policy_index(acts[i]))
+        if priors[i] > m:
+            m = priors[i]
+    for i in range(n):
+        priors[i] = <float>exp(priors[i] - m)
+        total += priors[i]
+    for i in range(n):
+        priors[i] = <float>(priors[i] / total)
+
+
+cdef int32_t _add_child(Tree* t, int32_t parent, int action, float prior, int player,
+                        const Params* P) noexcept nogil:
+    """A new child of `parent` in action order; -1 at the node cap."""
+    cdef int32_t c = _new_node(t, P), child, ins_prev = -1
+    cdef Node* nd
+    if c < 0:
+        return -1
+    nd = &t.nodes[c]
+    nd.first_child = -1
+    nd.action = action
+    nd.visits = 0
+    nd.avail = 0
+    nd.value = 0
+    nd.prior = prior
+    nd.player = <int8_t>player
+    child = t.nodes[parent].first_child
+    while child >= 0 and t.nodes[child].action < action:
+        ins_prev = child
+        child = t.nodes[child].next_sibling
+    nd.next_sibling = child
+    if ins_prev < 0:
+        t.nodes[parent].first_child = c
+    else:
+        t.nodes[ins_prev].next_sibling = c
+    return c
+
+
+cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
+                       int* acts, float* priors, int32_t* path, Scratch* S) noexcept nogil:
+    cdef int depth = 1, n, i, player, n_legal, steps
+    cdef int32_t node = 0, child, best_child, prev, c
+    cdef double values[MAX_SEATS]
+    cdef double roll[MAX_SEATS]
+    cdef double score, best_score, q, fpu, vsum, noise_total
+    cdef long long nsum
+    cdef Node* nd
+    cdef int nseats = g.n_players(root)
+
+    memcpy(work, root, g.state_size)
+    if P.determinize:
+        g.resample(work, P.seat, &t.rng)
+    path[0] = 0
+    while True:
+        player = g.current_player(work)
+        if player < 0:
+            g.returns(work, values)
+            break
+        n = g.legal_actions(work, acts)
+        if node == 0 and P.n_root > 0:
+            n = _keep_allowed(acts, n, P.root_actions, P.n_root)
+        if t.nodes[node].first_child < 0 or depth >= MAX_PATH:
+            # A leaf: the net scores it and, room permitting, every legal action becomes a
+            # child carrying the net's prior.
+            if depth >= MAX_PATH or t.n_nodes + n > P.max_nodes:
+                if depth < MAX_PATH:
+                    t.node_limit_hit = 1
+                _net_eval(g, P, work, player, nseats, acts, n, NULL, values, S)
+            else:
+                _net_eval(g, P, work, player, nseats, acts, n, priors, values, S)
+                if node == 0 and P.root_noise > 0 and n > 1:
+                    noise_total = 0.0
+                    for i in range(n):
+                        S.feats[i] = <float>_gamma(&t.rng, P.noise_alpha)
+                        noise_total += S.feats[i]
+                    for i in range(n):
+                        priors[i] = <float>((1.0 - P.root_noise) * priors[i]
+                                            + P.root_noise * S.feats[i] / noise_total)
+                prev = -1
+                for i in range(n):
+                    c = _new_node(t, P)
+                    if c < 0:
+                        break
+                    nd = &t.nodes[c]
+                    nd.first_child = -1
+                    nd.next_sibling = -1
+                    nd.action = acts[i]
+                    nd.visits = 0
+                    nd.avail = 0
+                    nd.value = 0
+                    nd.prior = priors[i]
+                    nd.player = <int8_t>player
+                    if prev < 0:
+                        t.nodes[node].first_child = c
+                    else:
+                        t.nodes[prev].next_sibling = c
+                    prev = c
+                if node == 0 and t.nodes[0].first_child >= 0:
+                    continue  # the root is only expanded: every iteration backs up a child
+            if P.net_rollout_depth > 0:
+                steps = 0
+                while g.current_player(work) >= 0 and steps < P.net_rollout_depth:
+                    g.apply(work, g.rollout_action(work, &t.rng))
+                    steps += 1
+                if g.current_player(work) < 0:
+                    g.returns(work, roll)
+                else:
+                    g.evaluate(work, roll)
+                for i in range(nseats):
+                    values[i] = (1.0 - P.net_rollout_weight) * values[i] + P.net_rollout_weight * roll[i]
+            break
+        # Selection: walk the sorted children beside the sorted legal actions; an action
+        # legal in this determinization but new to the node joins with an even share.
+        child = t.nodes[node].first_child
+        n_legal = 0
+        vsum = 0.0
+        nsum = 0
+        i = 0
+        while i < n:
+            while child >= 0 and t.nodes[child].action < acts[i]:
+                child = t.nodes[child].next_sibling
+            if child >= 0 and t.nodes[child].action == acts[i]:
+                c = child
+            else:
+                c = _add_child(t, node, acts[i], <float>(1.0 / n), player, P)
+                if c < 0:
+                    t.node_limit_hit = 1
+                    i += 1
+                    continue
+                child = c
+            nd = &t.nodes[c]
+            nd.avail += 1
+            if nd.visits > 0:
+                vsum += nd.value
+                nsum += nd.visits
+            S.cidx[n_legal] = c
+            n_legal += 1
+            i += 1
+        if n_legal == 0:
+            _net_eval(g, P, work, player, nseats, acts, n, NULL, values, S)
+            break
+        fpu = (vsum / nsum if nsum > 0 else 1.0 / nseats) - P.fpu_reduction
+        best_child = -1
+        best_score = -1e300
+        for i in range(n_legal):
+            nd = &t.nodes[S.cidx[i]]
+            q = nd.value / nd.visits if nd.visits > 0 else fpu
+            score = q + P.c_puct * nd.prior * sqrt(<double>nd.avail) / (1.0 + nd.visits)
+            if score > best_score:
+                best_score = score
+                best_child = S.cidx[i]
+        g.apply(work, t.nodes[best_child].action)
+        path[depth] = best_child
+        depth += 1
+        node = best_child
+    # -- backup
+    for i in range(1, depth):
+        nd = &t.nodes[path[i]]
+        nd.visits += 1
+        nd.value += <float>values[nd.player]
+    t.nodes[0].visits += 1
+    for i in range(nseats):
+        t.seat_values[i] += values[i]
+    t.iterations += 1
+
+
 cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int* cancel) noexcept nogil:
     cdef char* work = <char*>malloc(g.state_size)
     cdef int* acts = <int*>malloc(MAX_ACTIONS * sizeof(int))
     cdef float* priors = <float*>malloc(MAX_ACTIONS * sizeof(float))
     cdef int32_t* path = <int32_t*>malloc(MAX_PATH * sizeof(int32_t))
-    if work == NULL or acts == NULL or priors == NULL or path == NULL:
+    cdef Scratch S
+    memset(&S, 0, sizeof(Scratch))
+    if P.net != NULL:
+        # feats doubles as the root noise's buffer: at least MAX_ACTIONS floats
+        S.feats = <float*>malloc((g.num_features + MAX_ACTIONS) * sizeof(float))
+        S.ha = <float*>malloc(2 * P.net.max_hidden * sizeof(float))
+        S.hb = S.ha + P.net.max_hidden if S.ha != NULL else NULL
+        S.cidx = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
+    if (work == NULL or acts == NULL or priors == NULL or path == NULL
+            or (P.net != NULL and (S.feats == NULL or S.ha == NULL or S.cidx == NULL))):
         t.stopped = 3
     else:
         while True:
@@ -272,7 +499,13 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
             if P.deadline > 0 and (t.iterations & 15) == 0 and _now() >= P.deadline:
                 t.stopped = 2
                 break
-            _iterate(g, t, root, work, P, acts, priors, path)
+            if P.net != NULL:
+                _iterate_net(g, t, root, work, P, acts, priors, path, &S)
+            else:
+                _iterate(g, t, root, work, P, acts, priors, path)
+    free(S.feats)
+    free(S.ha)
+    free(S.cidx)
     free(work)
     free(acts)
     free(priors)
@@ -295,13 +528,16 @@ cdef class TreeSearch:
     cdef int n_trees
     cdef int cancel_flag
     cdef object game_def_ref
+    cdef object net_ref
     cdef long long _iterations
 
     def __cinit__(self, game_def, bytes root_state, int seat, int trees=1, long long iterations=0,
                   double seconds=0.0, long long max_nodes=1000000, int rollout_depth=20,
                   int rollout_cap=1000, double c_uct=0.4, double prior_weight=3.0,
                   bint determinize=True, unsigned long long seed=0, root_actions=None,
-                  TreeSearch reuse=None, int reuse_action=-1):
+                  TreeSearch reuse=None, int reuse_action=-1, net=None, double c_puct=1.5,
+                  double fpu_reduction=0.1, int net_rollout_depth=0,
+                  double net_rollout_weight=0.0, double root_noise=0.0, double noise_alpha=0.3):
         cdef int i
         cdef long long per_tree
         self.trees = NULL
@@ -331,6 +567,28 @@ cdef class TreeSearch:
         self.P.seat = seat
         self.P.n_root = 0
         self.P.root_actions = NULL
+        self.P.net = NULL
+        self.P.c_puct = c_puct
+        self.P.fpu_reduction = fpu_reduction
+        self.P.net_rollout_depth = net_rollout_depth
+        self.P.net_rollout_weight = net_rollout_weight
+        self.P.root_noise = root_noise
+        self.P.noise_alpha = noise_alpha
+        if net is not None:
+            # `net` is the owner of the weights (splendor_ai._core.nn.NetCore): kept alive
+            # here for as long as this search can read them.
+            cap = net.capsule()
+            if not PyCapsule_IsValid(cap, b"splendor_ai.Net"):
+                raise TypeError("net must be a NetCore (its capsule() names splendor_ai.Net)")
+            self.P.net = <const Net*>PyCapsule_GetPointer(cap, b"splendor_ai.Net")
+            if self.g.features == NULL or self.g.policy_index == NULL:
+                raise ValueError(f"the {self.g.name.decode()} core has no feature encoder")
+            if (self.P.net.n_in != self.g.num_features or self.P.net.policy_size != self.g.policy_size
+                    or self.P.net.max_players < self.g.n_players(<const char*>root_state)):
+                raise ValueError("the net's shape does not fit this game's features, policy or seats")
+            if not (0.0 <= root_noise <= 1.0 and noise_alpha > 0 and 0.0 <= net_rollout_weight <= 1.0):
+                raise ValueError("root_noise and net_rollout_weight must be in [0, 1], noise_alpha > 0")
+            self.net_ref = net
         if root_actions:
             allowed = sorted(set(int(a) for a in root_actions))
             self.P.root_actions = <int*>malloc(len(allowed) * sizeof(int))

@@ -2,7 +2,7 @@
 
 Commands: ``serve`` (the gRPC service), ``play`` (a person against the AI in the terminal),
 ``analyze`` (a recorded game, turn by turn), ``demo`` (a game played move by move),
-``selfplay`` (the arena), ``bench`` (rules-core benchmark).
+``selfplay`` (the arena), ``train`` (the learned evaluation), ``bench`` (rules-core benchmark).
 """
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import argparse
 import os
 import random
 import sys
+from pathlib import Path
 
 from .games import GAMES, SplendorError, load_game
 
@@ -87,6 +88,28 @@ def _analyze(args) -> int:
     if args.record_out:
         save({**record, "evaluations": evaluations}, args.record_out)
         print(f"record with evaluations: {args.record_out}")
+    return 0
+
+
+def _train(args) -> int:
+    try:
+        from .train import Run, SelfPlaySettings, TrainError, TrainSettings
+    except ImportError as exc:
+        raise SystemExit(f"splendor-ai train: {exc}")
+    sp = SelfPlaySettings(iterations=args.iterations, fast_iterations=args.fast_iterations,
+                          full_share=args.full_share)
+    settings = None
+    if args.game is not None:
+        settings = TrainSettings(
+            game=args.game, players=args.players or ([2] if args.game == "duel" else [2, 3, 4]),
+            generations=args.generations, games=args.games, workers=args.workers, seed=args.seed,
+            hidden=args.hidden, window=args.window, epochs=args.epochs, gate_games=args.gate_games,
+            gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp)
+    try:
+        Run(args.out, settings).run()
+    except TrainError as exc:
+        raise SystemExit(f"splendor-ai train: {exc}")
+    print((Path(args.out) / "history.md").read_text())
     return 0
 
 
@@ -192,6 +215,29 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--records", metavar="DIR", help="save every game as a record (JSON) in DIR")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.set_defaults(func=_selfplay)
+
+    tr = sub.add_parser("train", help="train the learned evaluation by self-play (needs the [train] extra)",
+                        description="Expert iteration (docs/learned.md): self-play with the best net, training, "
+                                    "a gate match, a history table; everything is kept in --out, and running "
+                                    "the same command again resumes the run. Without --game, resumes --out.")
+    tr.add_argument("--game", choices=GAMES, default=None)
+    tr.add_argument("--players", type=int, nargs="+", choices=(2, 3, 4), default=None,
+                    help="player counts to train for (default: all the game has)")
+    tr.add_argument("--out", required=True, metavar="DIR", help="the run's folder (created, or resumed)")
+    tr.add_argument("--generations", type=int, default=10, help="generations to reach (default 10)")
+    tr.add_argument("--games", type=int, default=200, help="self-play games per generation (default 200)")
+    tr.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="self-play processes (default: cores)")
+    tr.add_argument("--seed", type=int, default=1)
+    tr.add_argument("--hidden", type=int, nargs="+", default=[256, 128], help="hidden layer sizes (default 256 128)")
+    tr.add_argument("--window", type=int, default=4, help="generations of positions trained on (default 4)")
+    tr.add_argument("--epochs", type=int, default=3)
+    tr.add_argument("--iterations", type=int, default=400, help="search budget of recorded decisions (default 400)")
+    tr.add_argument("--fast-iterations", type=int, default=100, help="search budget of the others (default 100)")
+    tr.add_argument("--full-share", type=float, default=0.5, help="share of decisions recorded (default 0.5)")
+    tr.add_argument("--gate-games", type=int, default=40)
+    tr.add_argument("--gate-iterations", type=int, default=200)
+    tr.add_argument("--gate-threshold", type=float, default=0.55)
+    tr.set_defaults(func=_train)
 
     bench = sub.add_parser("bench", help="rules-core benchmark (see python -m splendor_ai.bench -h)", add_help=False)
     bench.add_argument("rest", nargs=argparse.REMAINDER)

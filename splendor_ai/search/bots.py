@@ -172,7 +172,9 @@ def make_bot(spec: str, seed: int = 0):
     if name == "mcts":
         params = _parse_params(rest)
         limit_keys = {"iterations": int, "seconds": float, "max_nodes": int}
-        config_keys = {"c_uct": float, "prior_weight": float, "rollout_depth": int, "threads": int, "rollout_cap": int}
+        config_keys = {"c_uct": float, "prior_weight": float, "rollout_depth": int, "threads": int, "rollout_cap": int,
+                       "evaluator": str, "net": str, "c_puct": float, "fpu_reduction": float,
+                       "net_rollout_depth": int, "net_rollout_weight": float}
         limits, config, temperature = {}, {"seed": seed}, 0.0
         for k, v in params.items():
             try:

@@ -51,6 +51,17 @@ class Config:
     threads: int = 1
     seed: int = 0
     perfect_information: bool = False  # search the given full state without redrawing anything
+    # The leaf evaluation (docs/learned.md): "net" (PUCT with the learned net's priors and
+    # values), "heuristic" (UCT with the hand-written evaluation and rollouts, the settings
+    # above), or "auto": the net where one is given or shipped for the game and player count.
+    evaluator: str = "auto"
+    net: object = None  # a splendor_ai.nn.Net or a weights file's path; None: the shipped net
+    c_puct: float = 1.5  # PUCT exploration (net only)
+    fpu_reduction: float = 0.1  # an unvisited move's value: the parent's mean less this (net only)
+    net_rollout_depth: int = 0  # > 0: blend the net's leaf value with a rollout this long
+    net_rollout_weight: float = 0.0  # the rollout's share in that blend
+    root_noise: float = 0.0  # Dirichlet noise share in the root's priors (self-play)
+    noise_alpha: float = 0.3
 
     def check(self) -> None:
         if not (self.c_uct >= 0 and math.isfinite(self.c_uct)):
@@ -65,6 +76,50 @@ class Config:
             raise SearchError(f"config.threads must be 1..64, got {self.threads}")
         if not 0 <= self.seed < 2**64:
             raise SearchError(f"config.seed must be in 0..2**64-1, got {self.seed}")
+        if self.evaluator not in ("auto", "net", "heuristic"):
+            raise SearchError(f"config.evaluator must be 'auto', 'net' or 'heuristic', got {self.evaluator!r}")
+        if not (self.c_puct > 0 and math.isfinite(self.c_puct)):
+            raise SearchError(f"config.c_puct must be a positive number, got {self.c_puct!r}")
+        if not (0 <= self.fpu_reduction <= 1):
+            raise SearchError(f"config.fpu_reduction must be in [0, 1], got {self.fpu_reduction!r}")
+        if self.net_rollout_depth < 0:
+            raise SearchError(f"config.net_rollout_depth must be 0 or more, got {self.net_rollout_depth}")
+        if not 0 <= self.net_rollout_weight <= 1:
+            raise SearchError(f"config.net_rollout_weight must be in [0, 1], got {self.net_rollout_weight!r}")
+        if not 0 <= self.root_noise <= 1:
+            raise SearchError(f"config.root_noise must be in [0, 1], got {self.root_noise!r}")
+        if not (self.noise_alpha > 0 and math.isfinite(self.noise_alpha)):
+            raise SearchError(f"config.noise_alpha must be a positive number, got {self.noise_alpha!r}")
+
+
+_loaded_nets: dict = {}
+
+
+def resolve_net(config: Config, game: str, players: int):
+    """The net `config` searches `game` with, or None for the heuristic evaluation."""
+    from .. import nn
+
+    if config.evaluator == "heuristic":
+        return None
+    net = config.net
+    if isinstance(net, (str, bytes)) or hasattr(net, "__fspath__"):
+        key = (str(net), game)
+        if key not in _loaded_nets:
+            try:
+                _loaded_nets[key] = nn.load(net, game)
+            except nn.WeightsError as exc:
+                raise SearchError(f"config.net: {exc}") from None
+        net = _loaded_nets[key]
+    if net is None:
+        net = nn.shipped_net(game, players)
+    elif not isinstance(net, nn.Net):
+        raise SearchError(f"config.net must be a Net or a weights file's path, got {type(net).__name__}")
+    elif net.game != game:
+        raise SearchError(f"config.net is a net for {net.game!r}, not {game!r}")
+    if net is None and config.evaluator == "net":
+        raise SearchError(f"no net is shipped for {game} with {players} players: give config.net "
+                          "or use evaluator='heuristic'")
+    return net
 
 
 @dataclass
@@ -140,6 +195,7 @@ class Search:
         self.limits = limits
         self.config = config
         self._core_state = core_state
+        self.net = resolve_net(config, core_state.game, core_state.players)
         self._tree = _search.TreeSearch(
             cores.game_def(core_state.game),
             core_state._state_bytes(),
@@ -157,6 +213,13 @@ class Search:
             root_actions=root_actions,
             reuse=reuse[0]._tree if reuse else None,
             reuse_action=reuse[1] if reuse else -1,
+            net=self.net.core if self.net is not None else None,
+            c_puct=config.c_puct,
+            fpu_reduction=config.fpu_reduction,
+            net_rollout_depth=config.net_rollout_depth,
+            net_rollout_weight=config.net_rollout_weight,
+            root_noise=config.root_noise,
+            noise_alpha=config.noise_alpha,
         )
         self._started = None
 

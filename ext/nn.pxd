@@ -1,0 +1,95 @@
+# The learned evaluation's network in plain C (docs/learned.md): an MLP whose weights are
+# owned by a splendor_ai._core.nn.Net object and reached by the search through a PyCapsule
+# named "splendor_ai.Net". Header-only (inline, noexcept nogil): read-only weights, the
+# caller brings the scratch buffers, so any number of threads may evaluate one net at once.
+#
+# Every matrix is stored [in][out] (transposed from PyTorch's [out][in] at load time), so a
+# layer is a sum of weight rows scaled by the non-zero inputs: sparse inputs and ReLU zeros
+# cost nothing, and the inner loop (no reduction) vectorises without -ffast-math. The policy
+# head is stored [class][in]: only the legal actions' rows are read.
+from libc.math cimport exp
+
+cdef enum:
+    NN_MAX_LAYERS = 4
+
+ctypedef struct Net:
+    int n_in
+    int n_layers                 # hidden layers
+    int hidden[NN_MAX_LAYERS]
+    int max_hidden
+    int max_players              # value head width
+    int policy_size
+    float* w[NN_MAX_LAYERS]      # layer k: [in][out]
+    float* b[NN_MAX_LAYERS]
+    float* wv                    # value head: [h_last][max_players]
+    float* bv
+    float* wp                    # policy head: [policy_size][h_last]
+    float* bp
+
+
+cdef inline void _nn_layer(const float* x, int n_in, const float* w, const float* bias,
+                           int n_out, float* out) noexcept nogil:
+    cdef int i, j
+    cdef float v
+    cdef const float* row
+    for j in range(n_out):
+        out[j] = bias[j]
+    for i in range(n_in):
+        v = x[i]
+        if v != 0.0:
+            row = w + i * n_out
+            for j in range(n_out):
+                out[j] += v * row[j]
+
+
+cdef inline const float* nn_trunk(const Net* N, const float* x, float* buf_a, float* buf_b) noexcept nogil:
+    """Runs the hidden layers on the features x; returns the last hidden layer (buf_a or
+    buf_b, each of N.max_hidden floats)."""
+    cdef int k, j, n_in = N.n_in
+    cdef const float* cur = x
+    cdef float* out = buf_a
+    for k in range(N.n_layers):
+        _nn_layer(cur, n_in, N.w[k], N.b[k], N.hidden[k], out)
+        for j in range(N.hidden[k]):
+            if out[j] < 0.0:
+                out[j] = 0.0
+        n_in = N.hidden[k]
+        cur = out
+        out = buf_b if out == buf_a else buf_a
+    return cur
+
+
+cdef inline void nn_value(const Net* N, const float* h, int n_seats, double* out) noexcept nogil:
+    """Win probabilities relative to the mover (out[0] the mover, out[k] the k-th seat after
+    it), a softmax over the first n_seats value logits."""
+    cdef float logits[8]
+    cdef int k
+    cdef double m, total = 0.0
+    _nn_layer(h, N.hidden[N.n_layers - 1], N.wv, N.bv, N.max_players, logits)
+    m = logits[0]
+    for k in range(1, n_seats):
+        if logits[k] > m:
+            m = logits[k]
+    for k in range(n_seats):
+        out[k] = exp(logits[k] - m)
+        total += out[k]
+    for k in range(n_seats):
+        out[k] /= total
+
+
+cdef inline float nn_policy_logit(const Net* N, const float* h, int cls) noexcept nogil:
+    """The policy logit of one class (four partial sums keep the reduction pipelined)."""
+    cdef int n = N.hidden[N.n_layers - 1], j
+    cdef const float* row = N.wp + cls * n
+    cdef float s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+    j = 0
+    while j + 4 <= n:
+        s0 += row[j] * h[j]
+        s1 += row[j + 1] * h[j + 1]
+        s2 += row[j + 2] * h[j + 2]
+        s3 += row[j + 3] * h[j + 3]
+        j += 4
+    while j < n:
+        s0 += row[j] * h[j]
+        j += 1
+    return N.bp[cls] + (s0 + s1) + (s2 + s3)

@@ -1,0 +1,74 @@
+"""The learned evaluation at serving time: loading a game's network for the search.
+
+Nets ship as package data (`splendor_ai/nets/<game>.splnn`, format in docs/learned.md) and
+are evaluated in C by the search; nothing here imports numpy or torch.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from .weights import NetFile, WeightsError, check_for_core, parse, read, save
+
+__all__ = ["Net", "NetFile", "WeightsError", "load", "shipped_net", "read", "save", "parse"]
+
+
+@dataclass(frozen=True)
+class Net:
+    """A checked network, ready for the search (``Config(net=...)``)."""
+
+    game: str
+    players: tuple[int, ...]
+    generation: int
+    source: str
+    file: NetFile
+    core: object  # splendor_ai._core.nn.NetCore
+
+    def capsule(self):
+        return self.core.capsule()
+
+    def covers(self, players: int) -> bool:
+        return players in self.players
+
+    def evaluate(self, features: bytes, n_seats: int, classes=()):
+        """(win probabilities relative to the mover, logits of `classes`), evaluated in C."""
+        from array import array
+
+        return self.core.evaluate(array("f", features), n_seats, list(classes))
+
+
+def load(source, game: str) -> Net:
+    """A Net from a path or a NetFile, checked against `game`'s core."""
+    from .._core import nn as _nn
+    from ..search import cores
+
+    if isinstance(source, NetFile):
+        netfile, name = source, f"<{game} net>"
+    else:
+        netfile, name = read(source), str(source)
+    check_for_core(netfile, game, cores.module(game), name)
+    core = _nn.NetCore(netfile.num_features, netfile.hidden, netfile.max_players, netfile.policy_size,
+                       netfile.payload, netfile.header())
+    return Net(game, tuple(netfile.players), netfile.generation, name, netfile, core)
+
+
+_shipped: dict[str, Net | None] = {}
+_lock = threading.Lock()
+
+
+def shipped_path(game: str) -> Path:
+    return Path(str(resources.files("splendor_ai") / "nets" / f"{game}.splnn"))
+
+
+def shipped_net(game: str, players: int | None = None) -> Net | None:
+    """The net shipped with the package for `game` (and covering `players`), or None."""
+    with _lock:
+        if game not in _shipped:
+            path = shipped_path(game)
+            _shipped[game] = load(path, game) if path.is_file() else None
+        net = _shipped[game]
+    if net is None or (players is not None and not net.covers(players)):
+        return None
+    return net

@@ -1,0 +1,180 @@
+"""The `.splnn` weights file (format 1, docs/learned.md): write, read and check.
+
+Reading checks, in order, and refuses with a WeightsError naming what is wrong: the magic,
+the header (JSON, every field and its type), the game, the feature version and sizes against
+the game's core, the payload's length, its checksum. Pure Python (json, struct, hashlib,
+array): the server reads nets without numpy or torch.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import sys
+from array import array
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..games.errors import SplendorError
+
+MAGIC = b"SPLNN\x00\x00\x01"
+FORMAT = 1
+MAX_HEADER = 1 << 20
+
+_FIELDS = {
+    "format": int,
+    "game": str,
+    "players": list,
+    "feature_version": int,
+    "num_features": int,
+    "policy_size": int,
+    "max_players": int,
+    "hidden": list,
+    "payload_floats": int,
+    "sha256": str,
+    "generation": int,
+    "info": dict,
+}
+
+
+class WeightsError(SplendorError):
+    """A weights file that cannot be used: the message names what is wrong and where."""
+
+
+@dataclass
+class NetFile:
+    """The contents of a weights file: its header fields and the float32 payload."""
+
+    game: str
+    players: list[int]
+    feature_version: int
+    num_features: int
+    policy_size: int
+    max_players: int
+    hidden: list[int]
+    payload: array  # float32, PyTorch layout (docs/learned.md)
+    generation: int = 0
+    info: dict = field(default_factory=dict)
+
+    def expected_floats(self) -> int:
+        n, prev = 0, self.num_features
+        for h in self.hidden:
+            n += prev * h + h
+            prev = h
+        return n + prev * self.max_players + self.max_players + prev * self.policy_size + self.policy_size
+
+    def header(self) -> dict:
+        data = self.payload_bytes()
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": list(self.players),
+            "feature_version": self.feature_version,
+            "num_features": self.num_features,
+            "policy_size": self.policy_size,
+            "max_players": self.max_players,
+            "hidden": list(self.hidden),
+            "payload_floats": len(self.payload),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "generation": self.generation,
+            "info": self.info,
+        }
+
+    def payload_bytes(self) -> bytes:
+        a = array("f", self.payload)
+        if sys.byteorder != "little":
+            a.byteswap()
+        return a.tobytes()
+
+
+def save(path, net: NetFile) -> None:
+    """Writes `net` to `path` (the header's checksum is computed here)."""
+    if len(net.payload) != net.expected_floats():
+        raise WeightsError(f"payload has {len(net.payload)} floats, the shape needs {net.expected_floats()}")
+    header = json.dumps(net.header(), sort_keys=True).encode()
+    tmp = Path(str(path) + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(MAGIC)
+        f.write(struct.pack("<I", len(header)))
+        f.write(header)
+        f.write(net.payload_bytes())
+    tmp.replace(path)
+
+
+def parse(data: bytes, source: str = "weights") -> NetFile:
+    """Reads a weights file's bytes; `source` names it in errors. Checks the file alone (see
+    check_for_core for the fit to a game's core)."""
+    if len(data) < 12 or data[:5] != MAGIC[:5]:
+        raise WeightsError(f"{source}: not a splendor-ai weights file (bad magic)")
+    if data[:8] != MAGIC:
+        raise WeightsError(f"{source}: weights format {data[7]} is not supported (this version reads {FORMAT})")
+    (hlen,) = struct.unpack("<I", data[8:12])
+    if hlen > MAX_HEADER or 12 + hlen > len(data):
+        raise WeightsError(f"{source}: header length {hlen} runs past the end of the file")
+    try:
+        header = json.loads(data[12:12 + hlen].decode())
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise WeightsError(f"{source}: header is not JSON ({exc})") from None
+    if not isinstance(header, dict):
+        raise WeightsError(f"{source}: header is not a JSON object")
+    for name, kind in _FIELDS.items():
+        if name not in header:
+            raise WeightsError(f"{source}: header.{name} is missing")
+        value = header[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise WeightsError(f"{source}: header.{name} must be {kind.__name__}, got {value!r}")
+    if header["format"] != FORMAT:
+        raise WeightsError(f"{source}: header.format {header['format']} is not {FORMAT}")
+    for name in ("players", "hidden"):
+        if not header[name] or not all(isinstance(x, int) and not isinstance(x, bool) and x > 0
+                                       for x in header[name]):
+            raise WeightsError(f"{source}: header.{name} must be a non-empty list of positive integers")
+    if len(header["hidden"]) > 4:
+        raise WeightsError(f"{source}: header.hidden has {len(header['hidden'])} layers, at most 4 are supported")
+    for name in ("num_features", "policy_size", "max_players"):
+        if header[name] < 1:
+            raise WeightsError(f"{source}: header.{name} must be positive")
+    if not 2 <= header["max_players"] <= 8:
+        raise WeightsError(f"{source}: header.max_players must be 2..8")
+    body = data[12 + hlen:]
+    net = NetFile(
+        game=header["game"], players=header["players"], feature_version=header["feature_version"],
+        num_features=header["num_features"], policy_size=header["policy_size"],
+        max_players=header["max_players"], hidden=header["hidden"], payload=array("f"),
+        generation=header["generation"], info=header["info"],
+    )
+    need = net.expected_floats()
+    if header["payload_floats"] != need:
+        raise WeightsError(f"{source}: header.payload_floats is {header['payload_floats']}, the shape needs {need}")
+    if len(body) != 4 * need:
+        raise WeightsError(f"{source}: payload is {len(body)} bytes, the header promises {4 * need} (truncated or padded file)")
+    if hashlib.sha256(body).hexdigest() != header["sha256"]:
+        raise WeightsError(f"{source}: payload checksum does not match header.sha256 (corrupt file)")
+    payload = array("f")
+    payload.frombytes(body)
+    if sys.byteorder != "little":
+        payload.byteswap()
+    net.payload = payload
+    return net
+
+
+def check_for_core(net: NetFile, game: str, core_module, source: str = "weights") -> None:
+    """Refuses a net that does not fit `game`'s core: its game, feature version and sizes."""
+    if net.game != game:
+        raise WeightsError(f"{source}: a net for {net.game!r}, not {game!r}")
+    if net.feature_version != core_module.FEATURE_VERSION:
+        raise WeightsError(f"{source}: feature version {net.feature_version}, the {game} core encodes "
+                           f"version {core_module.FEATURE_VERSION}")
+    if net.num_features != core_module.NUM_FEATURES:
+        raise WeightsError(f"{source}: {net.num_features} features, the {game} core encodes {core_module.NUM_FEATURES}")
+    if net.policy_size != core_module.POLICY_SIZE:
+        raise WeightsError(f"{source}: policy of {net.policy_size} classes, the {game} core has {core_module.POLICY_SIZE}")
+
+
+def read(path) -> NetFile:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise WeightsError(f"{path}: cannot read ({exc.strerror})") from None
+    return parse(data, str(path))

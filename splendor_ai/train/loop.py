@@ -1,0 +1,285 @@
+"""Expert iteration: self-play, training, export and a gate, one generation at a time.
+
+Everything a run has done is kept in its folder (``--out``), so a stopped run resumes where
+it was: finished self-play chunks are not replayed, a trained candidate is not retrained, a
+gated generation is not gated again. The folder:
+
+    state.json               settings, generations done, the best net, the history
+    history.md               the history table (one line per generation)
+    checkpoint.pt            the latest model and optimiser (training continues from it)
+    best.splnn               the best net so far (the one self-play uses)
+    gen-0001/selfplay-000.npz ...   self-play positions, one file per chunk of games
+    gen-0001/net.splnn       the generation's candidate
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from .. import nn as splnn
+from ..search import cores
+from ..search.arena import run_arena
+from . import model as M
+from .selfplay import SelfPlaySettings, merge, play_game
+
+
+class TrainError(Exception):
+    """A training run that cannot start or go on (the message says why)."""
+
+
+@dataclass
+class TrainSettings:
+    game: str
+    players: list[int]
+    generations: int = 10  # generations to reach (a resumed run goes on up to this number)
+    games: int = 200  # self-play games per generation
+    workers: int = 2
+    seed: int = 1
+    hidden: list[int] = field(default_factory=lambda: [256, 128])
+    window: int = 4  # generations of positions trained on
+    epochs: int = 3
+    batch_size: int = 512
+    lr: float = 1e-3
+    weight_decay: float = 1e-4
+    gate_games: int = 40
+    gate_iterations: int = 200
+    gate_threshold: float = 0.55
+    heuristic_factor: float = 4.0  # the heuristic search's iterations per net iteration in the
+    # history's "vs heuristic" match: about equal thinking time (BENCHMARKS.md has the speeds)
+    selfplay: SelfPlaySettings = field(default_factory=SelfPlaySettings)
+
+    def check(self) -> None:
+        from ..games import GAMES
+
+        if self.game not in GAMES:
+            raise TrainError(f"--game: no game {self.game!r} (one of {', '.join(GAMES)})")
+        counts = {"base": (2, 3, 4), "marvel": (2, 3, 4), "duel": (2,)}[self.game]
+        bad = [p for p in self.players if p not in counts]
+        if not self.players or bad:
+            raise TrainError(f"--players: {self.game} is played by {', '.join(map(str, counts))} players, got {self.players}")
+        for name in ("generations", "games", "workers", "window", "epochs", "batch_size", "gate_games",
+                     "gate_iterations"):
+            if getattr(self, name) < 1:
+                raise TrainError(f"--{name.replace('_', '-')} must be at least 1")
+        if not self.hidden or min(self.hidden) < 1 or len(self.hidden) > 4:
+            raise TrainError("--hidden: 1 to 4 positive layer sizes")
+        if not 0 < self.gate_threshold < 1:
+            raise TrainError("--gate-threshold must be between 0 and 1")
+
+
+def _seed(*parts: int) -> int:
+    x = 0x9E3779B97F4A7C15
+    for p in parts:
+        x = (x * 6364136223846793005 + p + 1442695040888963407) % 2**63
+    return x
+
+
+def _selfplay_task(args):
+    game, players, seed, net_path, settings = args
+    return play_game(game, players, seed, net_path, settings)
+
+
+class Run:
+    def __init__(self, out: str | os.PathLike, settings: TrainSettings | None = None, log=None):
+        self.out = Path(out)
+        self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
+        state_path = self.out / "state.json"
+        if state_path.exists():
+            self.state = json.loads(state_path.read_text())
+            saved = _settings_from_dict(self.state["settings"])
+            if settings is not None:
+                if (settings.game, settings.players) != (saved.game, saved.players):
+                    raise TrainError(f"{self.out} holds a run for {saved.game} {saved.players}; "
+                                     "resume it with the same --game and --players or use another --out")
+                saved.generations = settings.generations  # the one setting a resume may raise
+            self.settings = saved
+            self.state["settings"] = dataclasses.asdict(saved)
+        else:
+            if settings is None:
+                raise TrainError(f"{self.out}: no run to resume (state.json missing)")
+            settings.check()
+            self.out.mkdir(parents=True, exist_ok=True)
+            self.settings = settings
+            self.state = {"settings": dataclasses.asdict(settings), "generation": 0, "best": None,
+                          "history": [], "stage": None}
+            self._save()
+        self.core = cores.module(self.settings.game)
+
+    # --------------------------------------------------------------- bookkeeping
+    def _save(self) -> None:
+        tmp = self.out / "state.json.tmp"
+        tmp.write_text(json.dumps(self.state, indent=1))
+        tmp.replace(self.out / "state.json")
+
+    def gen_dir(self, g: int) -> Path:
+        return self.out / f"gen-{g:04d}"
+
+    def best_path(self) -> str | None:
+        return str(self.out / "best.splnn") if self.state["best"] is not None else None
+
+    # --------------------------------------------------------------- the loop
+    def run(self) -> list[dict]:
+        s = self.settings
+        while self.state["generation"] < s.generations:
+            g = self.state["generation"] + 1
+            t0 = time.perf_counter()
+            spent = self.state.get("spent", 0.0)
+            self.log(f"generation {g}: self-play with {'net ' + str(self.state['best']) if self.state['best'] else 'the heuristic search'}")
+            positions, games = self.selfplay(g)
+            self.log(f"generation {g}: {games} games, {positions} positions; training")
+            cand = self.train(g)
+            self.log(f"generation {g}: gate")
+            row = self.gate(g, cand)
+            row.update(games=games, positions=positions, seconds=round(spent + time.perf_counter() - t0, 1))
+            self.state["history"].append(row)
+            self.state["generation"] = g
+            self.state.pop("spent", None)
+            self._save()
+            self.write_history()
+            self.log(f"generation {g}: {'accepted' if row['accepted'] else 'rejected'} "
+                     f"(score vs best {row['vs_best']:.3f})")
+        return self.state["history"]
+
+    def selfplay(self, g: int) -> tuple[int, int]:
+        s = self.settings
+        d = self.gen_dir(g)
+        d.mkdir(exist_ok=True)
+        chunk = max(1, s.workers * 4)
+        net = self.best_path()
+        tasks = []
+        for i in range(s.games):
+            players = s.players[i % len(s.players)]
+            tasks.append((s.game, players, _seed(s.seed, g, i), net, s.selfplay))
+        positions = games = 0
+        t0 = time.perf_counter()
+        pool = ProcessPoolExecutor(max_workers=s.workers) if s.workers > 1 else None
+        try:
+            for k, start in enumerate(range(0, len(tasks), chunk)):
+                path = d / f"selfplay-{k:03d}.npz"
+                if not path.exists():
+                    batch = tasks[start:start + chunk]
+                    parts = list(pool.map(_selfplay_task, batch)) if pool else [_selfplay_task(t) for t in batch]
+                    parts = [p for p in parts if p is not None and len(p["players"])]
+                    if parts:
+                        data = merge(parts)
+                        np.savez(str(path) + ".tmp.npz", **data)
+                        os.replace(str(path) + ".tmp.npz", path)
+                    else:
+                        np.savez(str(path) + ".tmp.npz", empty=np.zeros(0))
+                        os.replace(str(path) + ".tmp.npz", path)
+                done = min(start + chunk, len(tasks))
+                _progress(done, len(tasks), t0)
+        finally:
+            if pool:
+                pool.shutdown()
+        print(file=sys.stderr)
+        for path in sorted(d.glob("selfplay-*.npz")):
+            with np.load(path) as z:
+                if "players" in z:
+                    positions += len(z["players"])
+                    games += len(z["decisions"])
+        return positions, games
+
+    def window_data(self, g: int) -> dict:
+        parts = []
+        for h in range(max(1, g - self.settings.window + 1), g + 1):
+            for path in sorted(self.gen_dir(h).glob("selfplay-*.npz")):
+                with np.load(path) as z:
+                    if "players" in z:
+                        parts.append({k: z[k] for k in z.files})
+        if not parts:
+            raise TrainError(f"generation {g}: self-play produced no positions")
+        return merge(parts)
+
+    def train(self, g: int) -> Path:
+        s = self.settings
+        cand = self.gen_dir(g) / "net.splnn"
+        if cand.exists():
+            return cand
+        torch.manual_seed(_seed(s.seed, g, 7) % 2**31)
+        model = M.PolicyValueNet(self.core.NUM_FEATURES, s.hidden, self.core.POLICY_SIZE)
+        opt_state = None
+        ckpt = self.out / "checkpoint.pt"
+        if ckpt.exists():
+            saved = torch.load(ckpt, weights_only=False)
+            model.load_state_dict(saved["model"])
+            opt_state = saved["optimizer"]
+        data = self.window_data(g)
+        metrics, opt_state = M.train(model, data, epochs=s.epochs, batch_size=s.batch_size, lr=s.lr,
+                                     weight_decay=s.weight_decay, seed=_seed(s.seed, g, 11) % 2**31,
+                                     optimizer_state=opt_state, log=self.log)
+        torch.save({"model": model.state_dict(), "optimizer": opt_state, "generation": g}, str(ckpt) + ".tmp")
+        os.replace(str(ckpt) + ".tmp", ckpt)
+        netfile = M.export(model, s.game, s.players, self.core.FEATURE_VERSION, g,
+                           {"positions": int(len(data["players"])), "window": s.window, **metrics})
+        splnn.save(cand, netfile)
+        splnn.load(cand, s.game)  # the exported file must load
+        return cand
+
+    def gate(self, g: int, cand: Path) -> dict:
+        s = self.settings
+        players = s.players[0]
+        best = self.best_path()
+        it = s.gate_iterations
+        new_spec = f"mcts:iterations={it},evaluator=net,net={cand}"
+        heur_spec = f"mcts:iterations={int(it * s.heuristic_factor)},evaluator=heuristic"
+        best_spec = f"mcts:iterations={it},evaluator=net,net={best}" if best else heur_spec
+        seed = _seed(s.seed, g, 13) % 2**31
+        result = run_arena(s.game, players, [new_spec, best_spec], s.gate_games, seed=seed,
+                           processes=s.workers, progress=True)
+        score = result.bots[0].win_rate * players / 2 if players > 2 else result.bots[0].win_rate
+        if best is None:
+            vs_heur = score
+        else:
+            h = run_arena(s.game, players, [new_spec, heur_spec], s.gate_games, seed=seed + 1,
+                          processes=s.workers, progress=True)
+            vs_heur = h.bots[0].win_rate
+        accepted = score >= s.gate_threshold
+        if accepted:
+            shutil.copyfile(cand, self.out / "best.splnn.tmp")
+            os.replace(self.out / "best.splnn.tmp", self.out / "best.splnn")
+            self.state["best"] = g
+        return {"generation": g, "vs_best": round(score, 4), "vs_heuristic": round(vs_heur, 4),
+                "accepted": accepted, "best_after": self.state["best"]}
+
+    def write_history(self) -> None:
+        s = self.settings
+        lines = [
+            f"# Training history: {s.game}, players {', '.join(map(str, s.players))}",
+            "",
+            f"Gate: {s.gate_games} games at {s.gate_iterations} iterations per move in {s.players[0]}-player games, "
+            f"seats rotated; accepted at a score of {s.gate_threshold:.2f} or more. 'vs heuristic': the same "
+            f"net against the heuristic search given {s.heuristic_factor:g}x the iterations (about equal time).",
+            "",
+            "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for r in self.state["history"]:
+            lines.append(f"| {r['generation']} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "
+                         f"{r['vs_best']:.1%} | {r['vs_heuristic']:.1%} | {'yes' if r['accepted'] else 'no'} |")
+        (self.out / "history.md").write_text("\n".join(lines) + "\n")
+
+
+def _settings_from_dict(d: dict) -> TrainSettings:
+    d = dict(d)
+    d["selfplay"] = SelfPlaySettings(**d["selfplay"])
+    return TrainSettings(**d)
+
+
+def _progress(done: int, total: int, t0: float) -> None:
+    width = 30
+    filled = int(width * done / total)
+    elapsed = time.perf_counter() - t0
+    eta = elapsed / done * (total - done) if done else 0
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} self-play games, {elapsed:.0f}s, eta {eta:.0f}s",
+          end="", file=sys.stderr, flush=True)

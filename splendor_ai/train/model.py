@@ -1,0 +1,114 @@
+"""The network in PyTorch (training only), its losses, and export to a `.splnn` file.
+
+The layout matches the C evaluation exactly (docs/learned.md): hidden Linear+ReLU layers,
+a value head over `max_players` seats relative to the mover, a policy head over the
+game's policy classes.
+"""
+from __future__ import annotations
+
+from array import array
+
+import numpy as np
+import torch
+from torch import nn
+
+from ..nn.weights import NetFile
+
+MAX_PLAYERS = 4
+
+
+class PolicyValueNet(nn.Module):
+    def __init__(self, n_in: int, hidden: list[int], policy_size: int, max_players: int = MAX_PLAYERS):
+        super().__init__()
+        layers, prev = [], n_in
+        for h in hidden:
+            layers += [nn.Linear(prev, h), nn.ReLU()]
+            prev = h
+        self.trunk = nn.Sequential(*layers)
+        self.value = nn.Linear(prev, max_players)
+        self.policy = nn.Linear(prev, policy_size)
+        self.n_in, self.hidden, self.policy_size, self.max_players = n_in, list(hidden), policy_size, max_players
+
+    def forward(self, x):
+        h = self.trunk(x)
+        return self.value(h), self.policy(h)
+
+
+def losses(model: PolicyValueNet, batch: dict) -> tuple[torch.Tensor, torch.Tensor]:
+    """(value loss, policy loss): cross-entropies against the outcome over the seats in the
+    game and against the visit shares over the legal actions' classes."""
+    v_logits, p_logits = model(batch["features"])
+    seat_mask = batch["seat_mask"]
+    v_logp = torch.log_softmax(v_logits.masked_fill(~seat_mask, -1e9), dim=1)
+    value_loss = -(batch["value"] * v_logp.masked_fill(~seat_mask, 0.0)).sum(1).mean()
+    legal = batch["legal"]
+    p_logp = torch.log_softmax(p_logits.masked_fill(~legal, -1e9), dim=1)
+    policy_loss = -(batch["policy"] * p_logp.masked_fill(~legal, 0.0)).sum(1).mean()
+    return value_loss, policy_loss
+
+
+def dense_targets(data: dict, policy_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The CSR policy targets as dense (visit shares, legal mask) arrays."""
+    n = len(data["players"])
+    offsets = data["pol_offsets"]
+    rows = np.repeat(np.arange(n), np.diff(offsets))
+    policy = np.zeros((n, policy_size), dtype=np.float32)
+    legal = np.zeros((n, policy_size), dtype=bool)
+    policy[rows, data["pol_cls"]] = data["pol_p"]
+    legal[rows, data["pol_cls"]] = True
+    return policy, legal
+
+
+def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 512, lr: float = 1e-3,
+          weight_decay: float = 1e-4, seed: int = 0, optimizer_state: dict | None = None,
+          log=None) -> tuple[dict, dict]:
+    """Trains on `data` (merged self-play arrays); returns (metrics, optimizer state)."""
+    gen = torch.Generator().manual_seed(seed)
+    features = torch.from_numpy(data["features"].astype(np.float32))
+    policy, legal = dense_targets(data, model.policy_size)
+    policy, legal = torch.from_numpy(policy), torch.from_numpy(legal)
+    value = torch.from_numpy(data["value"])
+    players = torch.from_numpy(data["players"].astype(np.int64))
+    seat_mask = torch.arange(model.max_players)[None, :] < players[:, None]
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=weight_decay)
+    if optimizer_state:
+        opt.load_state_dict(optimizer_state)
+        for g in opt.param_groups:
+            g["lr"] = lr
+    n = len(features)
+    metrics = {}
+    model.train()
+    for epoch in range(epochs):
+        perm = torch.randperm(n, generator=gen)
+        tot_v = tot_p = 0.0
+        for start in range(0, n, batch_size):
+            idx = perm[start:start + batch_size]
+            batch = {"features": features[idx], "policy": policy[idx], "legal": legal[idx],
+                     "value": value[idx], "seat_mask": seat_mask[idx]}
+            v_loss, p_loss = losses(model, batch)
+            loss = v_loss + p_loss
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            tot_v += v_loss.item() * len(idx)
+            tot_p += p_loss.item() * len(idx)
+        metrics = {"epoch": epoch + 1, "value_loss": tot_v / n, "policy_loss": tot_p / n}
+        if log:
+            log(f"  epoch {epoch + 1}/{epochs}: value loss {metrics['value_loss']:.4f}, "
+                f"policy loss {metrics['policy_loss']:.4f}")
+    model.eval()
+    return metrics, opt.state_dict()
+
+
+def export(model: PolicyValueNet, game: str, players: list[int], feature_version: int,
+           generation: int, info: dict) -> NetFile:
+    """The model as a NetFile (payload in PyTorch's layout, docs/learned.md)."""
+    payload = array("f")
+    with torch.no_grad():
+        linears = [m for m in model.trunk if isinstance(m, nn.Linear)] + [model.value, model.policy]
+        for lin in linears:
+            payload.extend(lin.weight.detach().float().contiguous().view(-1).tolist())
+            payload.extend(lin.bias.detach().float().contiguous().view(-1).tolist())
+    return NetFile(game=game, players=list(players), feature_version=feature_version,
+                   num_features=model.n_in, policy_size=model.policy_size, max_players=model.max_players,
+                   hidden=model.hidden, payload=payload, generation=generation, info=info)

@@ -1,0 +1,109 @@
+"""Self-play games that produce training positions (docs/learned.md, section 5).
+
+Per decision worth learning from, a position records the mover's features (from the core:
+only what the mover can see), the legal actions' policy classes with the search's visit
+shares, and at the end every seat's outcome relative to the mover. Playout-cap
+randomisation (as in KataGo): a share of decisions gets the full search and is recorded;
+the others get a quick search and only move the game on.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..games import load_game
+from ..search import Config, Limits, Search
+from ..search import cores
+
+MAX_DECISIONS = 3000  # a self-play game that has not ended by then is dropped
+
+
+@dataclass(frozen=True)
+class SelfPlaySettings:
+    iterations: int = 400  # full searches (recorded)
+    fast_iterations: int = 100  # quick searches (not recorded)
+    full_share: float = 0.5  # share of decisions that get the full search
+    root_noise: float = 0.25  # Dirichlet noise at the root of full searches (net only)
+    noise_alpha: float = 0.3
+    sample_decisions: int = 12  # the first decisions of a game are sampled by visits
+    c_puct: float = 1.5
+
+
+def play_game(game: str, players: int, seed: int, net_path: str | None, settings: SelfPlaySettings) -> dict | None:
+    """One self-play game; returns its positions as arrays, or None if it did not end."""
+    state = load_game(game, players).new_initial_state(seed)
+    core = cores.module(game)
+    rng = random.Random(seed)
+    base = Config(evaluator="net", net=net_path, c_puct=settings.c_puct) if net_path else Config(evaluator="heuristic")
+    feats: list[bytes] = []
+    movers: list[int] = []
+    pol_cls: list[list[int]] = []
+    pol_p: list[list[float]] = []
+    decisions = 0
+    while not state.is_terminal():
+        decisions += 1
+        if decisions > MAX_DECISIONS:
+            return None
+        legal = state.search_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        mover = state.current_player()
+        full = rng.random() < settings.full_share
+        noise = settings.root_noise if (full and net_path) else 0.0
+        cfg = Config(**{**base.__dict__, "seed": rng.getrandbits(63), "root_noise": noise,
+                        "noise_alpha": settings.noise_alpha})
+        limits = Limits(iterations=settings.iterations if full else settings.fast_iterations)
+        result = Search(state, limits, cfg).run()
+        if full:
+            shares: dict[int, float] = {}
+            total = sum(a.visits for a in result.actions)
+            for a in result.actions:
+                c = core.policy_index(a.action)
+                shares[c] = shares.get(c, 0.0) + a.visits / total
+            for a in legal:
+                shares.setdefault(core.policy_index(a), 0.0)
+            feats.append(state.features())
+            movers.append(mover)
+            pol_cls.append(list(shares))
+            pol_p.append(list(shares.values()))
+        if decisions <= settings.sample_decisions and len(result.actions) > 1:
+            action = rng.choices([a.action for a in result.actions], [a.visits for a in result.actions])[0]
+        else:
+            action = result.action
+        state.apply_action(action)
+    returns = state.returns()
+    n = len(movers)
+    z = np.zeros((n, 4), dtype=np.float32)
+    for i, m in enumerate(movers):
+        for k in range(players):
+            z[i, k] = returns[(m + k) % players]
+    offsets = np.zeros(n + 1, dtype=np.int32)
+    for i, c in enumerate(pol_cls):
+        offsets[i + 1] = offsets[i] + len(c)
+    return {
+        "features": np.frombuffer(b"".join(feats), dtype=np.float32).reshape(n, core.NUM_FEATURES).astype(np.float16),
+        "players": np.full(n, players, dtype=np.int8),
+        "value": z,
+        "pol_offsets": offsets,
+        "pol_cls": np.array([c for cs in pol_cls for c in cs], dtype=np.int16),
+        "pol_p": np.array([p for ps in pol_p for p in ps], dtype=np.float32),
+        "decisions": np.array([decisions], dtype=np.int32),
+    }
+
+
+def merge(parts: list[dict]) -> dict:
+    """Concatenates games' position arrays (policy offsets re-based)."""
+    parts = [p for p in parts if p is not None and len(p["players"])]
+    if not parts:
+        raise ValueError("no positions to merge")
+    out = {k: np.concatenate([p[k] for p in parts]) for k in ("features", "players", "value", "pol_cls", "pol_p", "decisions")}
+    offsets = [np.zeros(1, dtype=np.int64)]
+    base = 0
+    for p in parts:
+        offsets.append(p["pol_offsets"][1:].astype(np.int64) + base)
+        base += int(p["pol_offsets"][-1])
+    out["pol_offsets"] = np.concatenate(offsets)
+    return out

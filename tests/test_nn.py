@@ -1,0 +1,264 @@
+"""The learned evaluation at serving time: the weights file, the C network, the search with it."""
+from __future__ import annotations
+
+import json
+import random
+import struct
+import threading
+import time
+from array import array
+
+import numpy as np
+import pytest
+
+from splendor_ai import nn
+from splendor_ai._core import nn as core_nn
+from splendor_ai.games import load_game
+from splendor_ai.nn import weights as W
+from splendor_ai.search import Config, Limits, Search, SearchError, cores, search
+
+GAMES = {"base": (2, 3, 4), "duel": (2,), "marvel": (2, 3, 4)}
+
+
+def random_netfile(game="base", hidden=(32, 16), seed=0, scale=0.3, players=None) -> W.NetFile:
+    core = cores.module(game)
+    net = W.NetFile(game=game, players=list(players or GAMES[game]), feature_version=core.FEATURE_VERSION,
+                    num_features=core.NUM_FEATURES, policy_size=core.POLICY_SIZE, max_players=4,
+                    hidden=list(hidden), payload=array("f"), generation=3, info={"test": True})
+    rng = np.random.default_rng(seed)
+    net.payload = array("f", (rng.standard_normal(net.expected_floats()) * scale).astype(np.float32).tolist())
+    return net
+
+
+def numpy_forward(net: W.NetFile, x: np.ndarray, n_seats: int):
+    """The network evaluated from the file's PyTorch layout with NumPy (the specification)."""
+    p = np.asarray(net.payload, dtype=np.float32)
+    pos, h, prev = 0, x.astype(np.float32), net.num_features
+
+    def take(rows, cols):
+        nonlocal pos
+        w = p[pos:pos + rows * cols].reshape(rows, cols)
+        pos += rows * cols
+        b = p[pos:pos + rows]
+        pos += rows
+        return w, b
+
+    for size in net.hidden:
+        w, b = take(size, prev)
+        h = np.maximum(w @ h + b, 0)
+        prev = size
+    wv, bv = take(net.max_players, prev)
+    wp, bp = take(net.policy_size, prev)
+    v = (wv @ h + bv)[:n_seats]
+    v = np.exp(v - v.max())
+    return v / v.sum(), wp @ h + bp
+
+
+# ---------------------------------------------------------------- the weights file
+def test_weights_round_trip(tmp_path):
+    net = random_netfile()
+    path = tmp_path / "n.splnn"
+    W.save(path, net)
+    back = W.read(path)
+    assert back.header() == net.header()
+    assert list(back.payload) == list(net.payload)
+    loaded = nn.load(path, "base")
+    assert loaded.generation == 3 and loaded.players == (2, 3, 4) and loaded.covers(3)
+
+
+def _rewrite(path, mutate_header=None, body=None):
+    data = path.read_bytes()
+    (hlen,) = struct.unpack("<I", data[8:12])
+    header = json.loads(data[12:12 + hlen])
+    payload = data[12 + hlen:] if body is None else body
+    if mutate_header:
+        mutate_header(header)
+    raw = json.dumps(header).encode()
+    path.write_bytes(data[:8] + struct.pack("<I", len(raw)) + raw + payload)
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda p: p.write_bytes(b"PK\x03\x04" + p.read_bytes()[4:]), "bad magic"),
+    (lambda p: p.write_bytes(p.read_bytes()[:7] + b"\x02" + p.read_bytes()[8:]), "format 2 is not supported"),
+    (lambda p: p.write_bytes(p.read_bytes()[:-40]), "truncated"),
+    (lambda p: p.write_bytes(p.read_bytes()[:-4] + b"\x00\x00\x80\x7f"), "checksum"),
+    (lambda p: p.write_bytes(p.read_bytes()[:12] + b"{" + p.read_bytes()[13:]), "not JSON"),
+    (lambda p: _rewrite(p, lambda h: h.pop("hidden")), "header.hidden is missing"),
+    (lambda p: _rewrite(p, lambda h: h.update(hidden="big")), "header.hidden must be list"),
+    (lambda p: _rewrite(p, lambda h: h.update(hidden=[32, 0])), "header.hidden must be a non-empty list"),
+    (lambda p: _rewrite(p, lambda h: h.update(payload_floats=5)), "header.payload_floats"),
+    (lambda p: p.write_bytes(p.read_bytes()[:8] + struct.pack("<I", 10**7) + p.read_bytes()[12:]), "header length"),
+])
+def test_a_damaged_file_is_refused_naming_the_fault(tmp_path, damage, message):
+    path = tmp_path / "n.splnn"
+    W.save(path, random_netfile())
+    damage(path)
+    with pytest.raises(nn.WeightsError, match=message) as err:
+        nn.load(path, "base")
+    assert str(path) in str(err.value)
+
+
+def test_a_net_that_does_not_fit_the_core_is_refused(tmp_path):
+    path = tmp_path / "n.splnn"
+    W.save(path, random_netfile("duel"))
+    with pytest.raises(nn.WeightsError, match="a net for 'duel', not 'base'"):
+        nn.load(path, "base")
+    for change, message in (({"feature_version": 99}, "feature version 99"),
+                            ({"num_features": 7}, "7 features"),
+                            ({"policy_size": 9}, "policy of 9 classes")):
+        net = random_netfile()
+        for k, v in change.items():
+            setattr(net, k, v)
+        net.payload = array("f", [0.0] * net.expected_floats())
+        W.save(path, net)
+        with pytest.raises(nn.WeightsError, match=message):
+            nn.load(path, "base")
+
+
+def test_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(nn.WeightsError, match="cannot read"):
+        nn.load(tmp_path / "nope.splnn", "base")
+    with pytest.raises(SearchError, match="config.net: .*cannot read"):
+        search(load_game("base", 2).new_initial_state(1), Limits(iterations=10),
+               Config(evaluator="net", net=str(tmp_path / "nope.splnn")))
+
+
+# ---------------------------------------------------------------- the C network
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_c_evaluation_equals_the_specification(game):
+    netfile = random_netfile(game, hidden=(48, 24, 16), seed=1)
+    net = nn.load(netfile, game)
+    core = cores.module(game)
+    rng = random.Random(2)
+    for players in GAMES[game]:
+        state = load_game(game, players).new_initial_state(rng.randrange(10**6))
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            feats = state.features()
+            legal = state.search_actions()
+            classes = sorted({core.policy_index(a) for a in legal})
+            values, logits = net.evaluate(feats, players, classes)
+            want_v, want_p = numpy_forward(netfile, np.frombuffer(feats, dtype=np.float32), players)
+            assert np.allclose(values, want_v, atol=1e-5)
+            assert np.allclose(logits, want_p[classes], atol=1e-4)
+            state.apply_action(rng.choice(legal))
+
+
+def test_evaluation_refuses_wrong_sizes():
+    net = nn.load(random_netfile(), "base")
+    with pytest.raises(ValueError, match="features"):
+        net.evaluate(b"\x00" * 8, 2)
+    with pytest.raises(ValueError, match="n_seats"):
+        net.evaluate(load_game("base", 2).new_initial_state(1).features(), 5)
+    with pytest.raises(ValueError, match="payload"):
+        core_nn.NetCore(4, [3], 4, 2, array("f", [0.0] * 5))
+
+
+# ---------------------------------------------------------------- the search with a net
+@pytest.fixture(scope="module")
+def base_net():
+    return nn.load(random_netfile(hidden=(64, 32), seed=5, scale=0.2), "base")
+
+
+def test_net_search_respects_iterations_and_reports(base_net):
+    state = load_game("base", 3).new_initial_state(2)
+    r = search(state, Limits(iterations=700), Config(evaluator="net", net=base_net, seed=1))
+    assert r.iterations == 700 and sum(s.visits for s in r.actions) == 700
+    assert len(r.win_probability) == 3 and abs(sum(r.win_probability) - 1) < 1e-5
+    assert abs(sum(s.prior for s in r.actions) - 1) < 0.05 or len(r.actions) < len(state.search_actions())
+
+
+def test_net_search_finds_a_win_in_one(base_net):
+    from test_search import _ending_position
+
+    pos, target = _ending_position(11, 14, 4, final_round=False)
+    state = load_game("base", 2).state_from_position(pos)
+    r = search(state, Limits(iterations=3000), Config(evaluator="net", net=base_net, seed=1))
+    assert r.move == f"buy {target}" and r.actions[0].value > 0.95
+
+
+def test_net_search_is_deterministic_for_a_seed(base_net):
+    state = load_game("base", 2).new_initial_state(11)
+    key = lambda r: [(s.action, s.visits, s.value, s.prior) for s in r.actions]
+    a = search(state, Limits(iterations=1500), Config(evaluator="net", net=base_net, seed=5))
+    b = search(state, Limits(iterations=1500), Config(evaluator="net", net=base_net, seed=5))
+    assert key(a) == key(b) and a.nodes == b.nodes
+    noisy = lambda seed: search(state, Limits(iterations=1500),
+                                Config(evaluator="net", net=base_net, seed=seed, root_noise=0.25))
+    assert key(noisy(1)) == key(noisy(1)) and key(noisy(1)) != key(noisy(2))
+
+
+def test_net_search_never_reads_hidden_cards(base_net):
+    from builders import base_position
+    from splendor_ai.games.base import spec
+
+    blind = spec.CARDS_BY_LEVEL[1][5]
+    pos = base_position(2, seed=4, current=1, reserved={0: [(blind, True)]}, tokens={0: [1, 0, 0, 0, 0, 1]})
+    game = load_game("base", 2)
+    other = {**pos, "decks": [list(d) for d in pos["decks"]], "seats": [dict(s) for s in pos["seats"]]}
+    swap = other["decks"][1][0]
+    other["decks"][1][0] = blind
+    other["seats"][0]["reserved"] = [{"card": swap, "level": 2, "blind": True}]
+    for d in other["decks"]:
+        random.Random(9).shuffle(d)
+    cfg = Config(evaluator="net", net=base_net, seed=3)
+    r1 = search(game.state_from_position(pos), Limits(iterations=1500), cfg)
+    r2 = search(game.state_from_position(other), Limits(iterations=1500), cfg)
+    r3 = search(game.state_from_position(pos).view(1), Limits(iterations=1500), cfg)
+    key = lambda r: [(s.action, s.visits, s.value) for s in r.actions]
+    assert key(r1) == key(r2) == key(r3)
+
+
+def test_net_search_stops_on_time_and_on_cancel(base_net):
+    state = load_game("base", 2).new_initial_state(2)
+    r = search(state, Limits(seconds=0.2), Config(evaluator="net", net=base_net, seed=1))
+    assert r.out_of_time and r.iterations > 0
+    s = Search(state, Limits(iterations=10**9), Config(evaluator="net", net=base_net, seed=1))
+    out = {}
+    th = threading.Thread(target=lambda: out.setdefault("r", s.run()))
+    th.start()
+    time.sleep(0.2)
+    t0 = time.perf_counter()
+    s.cancel()
+    th.join(5)
+    assert not th.is_alive() and time.perf_counter() - t0 < 1.0
+    assert out["r"].cancelled
+
+
+def test_net_search_node_cap_and_threads(base_net):
+    state = load_game("base", 4).new_initial_state(3)
+    r = search(state, Limits(iterations=3000, max_nodes=300), Config(evaluator="net", net=base_net, seed=1))
+    assert r.node_limit_hit and r.nodes <= 300 and r.iterations == 3000
+    r = search(state, Limits(iterations=2000), Config(evaluator="net", net=base_net, seed=1, threads=2))
+    assert r.iterations == 2000 and sum(s.visits for s in r.actions) == 2000
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_searches_with_a_net(game):
+    net = nn.load(random_netfile(game, hidden=(32,), seed=2), game)
+    for players in GAMES[game]:
+        state = load_game(game, players).new_initial_state(5)
+        r = search(state, Limits(iterations=400), Config(evaluator="net", net=net, seed=1,
+                                                         net_rollout_depth=4, net_rollout_weight=0.5))
+        assert r.iterations == 400 and r.move in [state.action_to_string(a) for a in state.search_actions()]
+
+
+def test_bad_net_settings_are_rejected(base_net):
+    state = load_game("base", 2).new_initial_state(1)
+    for cfg, message in ((Config(evaluator="neural"), "config.evaluator"),
+                         (Config(evaluator="net", net=base_net, c_puct=0), "config.c_puct"),
+                         (Config(evaluator="net", net=base_net, root_noise=2), "config.root_noise"),
+                         (Config(evaluator="net", net=42), "config.net must be")):
+        with pytest.raises(SearchError, match=message):
+            search(state, Limits(iterations=10), cfg)
+    duel_net = nn.load(random_netfile("duel", hidden=(8,)), "duel")
+    with pytest.raises(SearchError, match="a net for 'duel', not 'base'"):
+        search(state, Limits(iterations=10), Config(evaluator="net", net=duel_net))
+
+
+def test_heuristic_stays_selectable_and_unchanged(base_net):
+    state = load_game("base", 2).new_initial_state(11)
+    a = search(state, Limits(iterations=1000), Config(evaluator="heuristic", seed=5))
+    b = search(state, Limits(iterations=1000), Config(evaluator="heuristic", net=base_net, seed=5))
+    assert [(s.action, s.visits) for s in a.actions] == [(s.action, s.visits) for s in b.actions]
