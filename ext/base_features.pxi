@@ -27,11 +27,20 @@ cdef enum:
 
 # The card block of each card id: present, colour one-hot, points, cost (features.py _write_card).
 cdef float F_CARD_VEC[B_NCARDS][F_CARD]
+# x / 7, x / 9, x / 10 for the small counts of the hot loops (a lack is at most 14, the
+# largest cost in all; a noble's need at most 9): the same floats as the division.
+cdef float DIV7[16]
+cdef float DIV9[16]
+cdef float DIV10[16]
 
 
 cdef void _init_feature_tables():
     cdef int i, c
     memset(F_CARD_VEC, 0, sizeof(F_CARD_VEC))
+    for i in range(16):
+        DIV7[i] = i / 7.0
+        DIV9[i] = i / 9.0
+        DIV10[i] = i / 10.0
     for i in range(B_NCARDS):
         F_CARD_VEC[i][0] = 1.0
         F_CARD_VEC[i][1 + C_COLOR[i]] = 1.0
@@ -53,10 +62,10 @@ cdef inline void _f_lack0(int cid, const BPlayer* p, float* o) noexcept nogil:
             x -= p.tokens[c]
             if x > 0:
                 lack += x
-                o[c] = x / 7.0
-    o[5] = lack / 10.0
+                o[c] = DIV7[x]
+    o[5] = DIV10[lack]
     o[6] = 1.0 if lack <= p.tokens[B_GOLD] else 0.0
-    o[7] = after_bonuses / 10.0
+    o[7] = DIV10[after_bonuses]
 
 
 cdef inline void _f_lack(int cid, const BPlayer* p, float* o) noexcept nogil:
@@ -66,7 +75,7 @@ cdef inline void _f_lack(int cid, const BPlayer* p, float* o) noexcept nogil:
         x = C_COST[cid][c] - p.bonus[c] - p.tokens[c]
         if x > 0:
             lack += x
-    o[0] = lack / 10.0
+    o[0] = DIV10[lack]
     o[1] = 1.0 if lack <= p.tokens[B_GOLD] else 0.0
 
 
@@ -147,7 +156,7 @@ cdef void b_features(const void* state, float* out) noexcept nogil:
                 x = N_REQ[nid][c] - seat[k].bonus[c]
                 if x > 0:
                     need += x
-            o[6 + k] = need / 9.0
+            o[6 + k] = DIV9[need]
     # supply, decks
     o = out + OFF_SUPPLY
     for c in range(5):
