@@ -190,12 +190,16 @@ NUM_FEATURES = B_NUM_FEATURES
 POLICY_SIZE = B_POLICY_SIZE
 FEATURE_VERSION = B_FEATURE_VERSION
 
-assert (NUM_FEATURES, POLICY_SIZE, FEATURE_VERSION) == (
-    _features.NUM_FEATURES, _features.POLICY_SIZE, _features.FEATURE_VERSION), \
-    "ext/base_features.pxi and splendor_ai/games/base/features.py disagree on the sizes"
-assert [OFF_SEATS, OFF_BOARD, OFF_RESERVES0, OFF_RESERVES, OFF_NOBLES, OFF_SUPPLY, OFF_DECKS,
-        OFF_GAME] == list(_features.OFFSETS.values()), \
-    "ext/base_features.pxi and splendor_ai/games/base/features.py disagree on the layout"
+# Checked at import (not with assert, which python -O would drop): the core and the readable
+# definition must agree, or a net trained on one would read the other wrongly.
+if (NUM_FEATURES, POLICY_SIZE, FEATURE_VERSION) != (
+        _features.NUM_FEATURES, _features.POLICY_SIZE, _features.FEATURE_VERSION):
+    raise ImportError("ext/base_features.pxi and splendor_ai/games/base/features.py disagree "
+                      "on NUM_FEATURES, POLICY_SIZE or FEATURE_VERSION")
+if [OFF_SEATS, OFF_BOARD, OFF_RESERVES0, OFF_RESERVES, OFF_NOBLES, OFF_SUPPLY, OFF_DECKS,
+        OFF_GAME] != list(_features.OFFSETS.values()):
+    raise ImportError("ext/base_features.pxi and splendor_ai/games/base/features.py disagree "
+                      "on the layout of the blocks")
 
 
 def policy_index(int action):
