@@ -660,6 +660,8 @@ cdef void b_priors(const void* state, const int* acts, int n, float* out) noexce
         out[i] = <float>(w[i] / total)
 
 
+include "base_features.pxi"
+
 cdef GameDef BASE_DEF
 BASE_DEF.name = "base"
 BASE_DEF.state_size = sizeof(BState)
@@ -675,6 +677,10 @@ BASE_DEF.resample = b_resample
 BASE_DEF.evaluate = b_evaluate
 BASE_DEF.rollout_action = b_rollout_action
 BASE_DEF.priors = b_priors
+BASE_DEF.num_features = B_NUM_FEATURES
+BASE_DEF.policy_size = B_POLICY_SIZE
+BASE_DEF.features = b_features
+BASE_DEF.policy_index = b_policy_index
 
 
 def game_def():
@@ -888,6 +894,15 @@ cdef class CoreState:
         cdef CoreState c = CoreState.__new__(CoreState)
         memcpy(&c.s, &self.s, sizeof(BState))
         return c
+
+    def features(self):
+        """The learned evaluation's input for the seat to act: NUM_FEATURES float32 values,
+        native order (splendor_ai/games/base/features.py defines them)."""
+        cdef float out[B_NUM_FEATURES]
+        if self.s.phase == PH_OVER:
+            raise ValueError("the game is over: no seat is to act, so there are no features")
+        b_features(&self.s, out)
+        return PyBytes_FromStringAndSize(<char*>out, sizeof(out))
 
     def returns(self):
         cdef double out[B_MAX_PLAYERS]
