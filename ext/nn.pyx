@@ -64,7 +64,8 @@ cdef class NetCore:
                 self.net.wv = dst
                 self.net.bv = self.block + off
             off += n_out
-            n_prev = n_out
+            if k < len(hidden):
+                n_prev = n_out
         # Policy head: kept [class][in].
         self.net.wp = self.block + off
         for i in range(policy_size * n_prev):

@@ -82,7 +82,7 @@ def _rewrite(path, mutate_header=None, body=None):
     (lambda p: p.write_bytes(p.read_bytes()[:7] + b"\x02" + p.read_bytes()[8:]), "format 2 is not supported"),
     (lambda p: p.write_bytes(p.read_bytes()[:-40]), "truncated"),
     (lambda p: p.write_bytes(p.read_bytes()[:-4] + b"\x00\x00\x80\x7f"), "checksum"),
-    (lambda p: p.write_bytes(p.read_bytes()[:12] + b"{" + p.read_bytes()[13:]), "not JSON"),
+    (lambda p: p.write_bytes(p.read_bytes()[:12] + b"#" + p.read_bytes()[13:]), "not JSON"),
     (lambda p: _rewrite(p, lambda h: h.pop("hidden")), "header.hidden is missing"),
     (lambda p: _rewrite(p, lambda h: h.update(hidden="big")), "header.hidden must be list"),
     (lambda p: _rewrite(p, lambda h: h.update(hidden=[32, 0])), "header.hidden must be a non-empty list"),
