@@ -723,6 +723,8 @@ cdef void d_priors(const void* state, const int* acts, int n, float* out) noexce
         out[i] = <float>(w[i] / total)
 
 
+include "duel_features.pxi"
+
 cdef GameDef DUEL_DEF
 DUEL_DEF.name = "duel"
 DUEL_DEF.state_size = sizeof(DState)
@@ -738,6 +740,10 @@ DUEL_DEF.resample = d_resample
 DUEL_DEF.evaluate = d_evaluate
 DUEL_DEF.rollout_action = d_rollout_action
 DUEL_DEF.priors = d_priors
+DUEL_DEF.num_features = D_NUM_FEATURES
+DUEL_DEF.policy_size = D_POLICY_SIZE
+DUEL_DEF.features = d_features
+DUEL_DEF.policy_index = d_policy_index
 
 
 def game_def():
@@ -973,6 +979,20 @@ cdef class CoreState:
         cdef CoreState c = CoreState.__new__(CoreState)
         memcpy(&c.s, &self.s, sizeof(DState))
         return c
+
+    def features(self):
+        """The learned evaluation's input for the seat to act (features.py): NUM_FEATURES
+        float32 values in native byte order."""
+        cdef float out[D_NUM_FEATURES]
+        cdef int j
+        if self.s.phase == PH_OVER:
+            raise ValueError("the game is over: no seat is to act")
+        for j in range(self.s.p[self.s.current].n_res):
+            if self.s.p[self.s.current].res[j] < 0:
+                raise HiddenInformationError(
+                    f"seat {self.s.current} is to act but this view does not know its reserved cards")
+        d_features(&self.s, out)
+        return PyBytes_FromStringAndSize(<char*>out, sizeof(out))
 
     def returns(self):
         cdef double out[2]
