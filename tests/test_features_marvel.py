@@ -168,6 +168,12 @@ def test_a_blind_reserve_is_only_a_level_to_the_other_seats():
     f = _by_name(state)
     assert f["own_reserves.0.present"] == 1 and f["own_reserves.0.blind"] == 1
     assert f[f"own_reserves.0.color_{spec.LETTERS[spec.CARDS[hidden].color]}"] == 1
+    # another seat's view (not the search's case): the mover's own blind card is unknown there
+    other = state.view(1)
+    f = _by_name(other)
+    assert f["own_reserves.0.present"] == 1 and f["own_reserves.0.level_3"] == 1
+    assert not any(f[f"own_reserves.0.color_{c}"] for c in "yrobp")
+    assert not _close(_floats(other.features()), F.encode(other.to_position()))
 
 
 def test_what_a_seat_lacks_for_a_face_up_card():
