@@ -784,6 +784,8 @@ cdef void m_priors(const void* state, const int* acts, int n, float* out) noexce
         out[i] = <float>(q[i] / total)
 
 
+include "marvel_features.pxi"
+
 cdef GameDef MARVEL_DEF
 MARVEL_DEF.name = "marvel"
 MARVEL_DEF.state_size = sizeof(MState)
@@ -799,6 +801,10 @@ MARVEL_DEF.resample = m_resample
 MARVEL_DEF.evaluate = m_evaluate
 MARVEL_DEF.rollout_action = m_rollout_action
 MARVEL_DEF.priors = m_priors
+MARVEL_DEF.num_features = M_NUM_FEATURES
+MARVEL_DEF.policy_size = M_POLICY_SIZE
+MARVEL_DEF.features = m_features
+MARVEL_DEF.policy_index = m_policy_index
 
 
 def game_def():
@@ -1038,6 +1044,10 @@ cdef class CoreState:
         cdef double out[M_MAX_PLAYERS]
         m_evaluate(&self.s, out)
         return [out[i] for i in range(self.s.n_players)]
+
+    def features(self):
+        """The learned evaluation's input for the seat to act: NUM_FEATURES float32 (bytes)."""
+        return _features_bytes(&self.s)
 
     def view(self, int seat):
         if not 0 <= seat < self.s.n_players:
