@@ -102,7 +102,8 @@ def _train(args) -> int:
     if args.game is not None:
         settings = TrainSettings(
             game=args.game, players=args.players or ([2] if args.game == "duel" else [2, 3, 4]),
-            generations=args.generations, games=args.games, workers=args.workers, seed=args.seed,
+            generations=args.generations, games=args.games, first_games=args.first_games,
+            workers=args.workers, seed=args.seed,
             hidden=args.hidden, window=args.window, epochs=args.epochs, gate_games=args.gate_games,
             gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp)
     try:
@@ -226,6 +227,8 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--out", required=True, metavar="DIR", help="the run's folder (created, or resumed)")
     tr.add_argument("--generations", type=int, default=10, help="generations to reach (default 10)")
     tr.add_argument("--games", type=int, default=200, help="self-play games per generation (default 200)")
+    tr.add_argument("--first-games", type=int, default=0,
+                    help="games per generation while the heuristic search plays (default: --games)")
     tr.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="self-play processes (default: cores)")
     tr.add_argument("--seed", type=int, default=1)
     tr.add_argument("--hidden", type=int, nargs="+", default=[256, 128], help="hidden layer sizes (default 256 128)")

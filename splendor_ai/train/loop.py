@@ -43,6 +43,8 @@ class TrainSettings:
     players: list[int]
     generations: int = 10  # generations to reach (a resumed run goes on up to this number)
     games: int = 200  # self-play games per generation
+    first_games: int = 0  # games per generation while no net has passed the gate (0: games);
+    # those are played by the heuristic search (cheaper per game), so more of them pay
     workers: int = 2
     seed: int = 1
     hidden: list[int] = field(default_factory=lambda: [256, 128])
@@ -156,10 +158,18 @@ class Run:
         d.mkdir(exist_ok=True)
         chunk = max(1, s.workers * 4)
         net = self.best_path()
+        games, sp = s.games, s.selfplay
+        if net is None:
+            # The heuristic search: as many iterations as the net gets in about the same time,
+            # and its exploration-heavy visit counts sharpened into a policy target.
+            games = s.first_games or s.games
+            sp = dataclasses.replace(sp, iterations=int(sp.iterations * s.heuristic_factor),
+                                     fast_iterations=int(sp.fast_iterations * s.heuristic_factor),
+                                     target_power=2.0)
         tasks = []
-        for i in range(s.games):
+        for i in range(games):
             players = s.players[i % len(s.players)]
-            tasks.append((s.game, players, _seed(s.seed, g, i), net, s.selfplay))
+            tasks.append((s.game, players, _seed(s.seed, g, i), net, sp))
         positions = games = 0
         t0 = time.perf_counter()
         pool = ProcessPoolExecutor(max_workers=s.workers) if s.workers > 1 else None

@@ -42,8 +42,10 @@ def losses(model: PolicyValueNet, batch: dict) -> tuple[torch.Tensor, torch.Tens
     v_logp = torch.log_softmax(v_logits.masked_fill(~seat_mask, -1e9), dim=1)
     value_loss = -(batch["value"] * v_logp.masked_fill(~seat_mask, 0.0)).sum(1).mean()
     legal = batch["legal"]
+    has_policy = legal.any(1)
     p_logp = torch.log_softmax(p_logits.masked_fill(~legal, -1e9), dim=1)
-    policy_loss = -(batch["policy"] * p_logp.masked_fill(~legal, 0.0)).sum(1).mean()
+    per_row = -(batch["policy"] * p_logp.masked_fill(~legal, 0.0)).sum(1)
+    policy_loss = per_row[has_policy].sum() / has_policy.sum().clamp(min=1)
     return value_loss, policy_loss
 
 
@@ -61,7 +63,7 @@ def dense_targets(data: dict, policy_size: int) -> tuple[np.ndarray, np.ndarray]
 
 def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 512, lr: float = 1e-3,
           weight_decay: float = 1e-4, seed: int = 0, optimizer_state: dict | None = None,
-          log=None) -> tuple[dict, dict]:
+          validation: float = 0.05, log=None) -> tuple[dict, dict]:
     """Trains on `data` (merged self-play arrays); returns (metrics, optimizer state)."""
     gen = torch.Generator().manual_seed(seed)
     features = torch.from_numpy(data["features"].astype(np.float32))
@@ -75,27 +77,47 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
         opt.load_state_dict(optimizer_state)
         for g in opt.param_groups:
             g["lr"] = lr
-    n = len(features)
-    metrics = {}
+    # The last positions (whole games, in the order they were played) are held out: the
+    # epoch with the lowest held-out loss is the one kept, so a small window cannot overfit.
+    n_all = len(features)
+    n = n_all - max(1, int(n_all * validation)) if n_all > 20 else n_all
+    held = slice(n, n_all) if n < n_all else slice(0, n_all)
+
+    def batch_of(idx):
+        return {"features": features[idx], "policy": policy[idx], "legal": legal[idx],
+                "value": value[idx], "seat_mask": seat_mask[idx]}
+
+    def held_out_loss():
+        model.eval()
+        with torch.no_grad():
+            v, p = losses(model, batch_of(torch.arange(n_all)[held]))
+        model.train()
+        return v.item(), p.item()
+
+    best_state, best_loss, metrics = None, float("inf"), {}
     model.train()
     for epoch in range(epochs):
         perm = torch.randperm(n, generator=gen)
         tot_v = tot_p = 0.0
         for start in range(0, n, batch_size):
             idx = perm[start:start + batch_size]
-            batch = {"features": features[idx], "policy": policy[idx], "legal": legal[idx],
-                     "value": value[idx], "seat_mask": seat_mask[idx]}
-            v_loss, p_loss = losses(model, batch)
+            v_loss, p_loss = losses(model, batch_of(idx))
             loss = v_loss + p_loss
             opt.zero_grad()
             loss.backward()
             opt.step()
             tot_v += v_loss.item() * len(idx)
             tot_p += p_loss.item() * len(idx)
-        metrics = {"epoch": epoch + 1, "value_loss": tot_v / n, "policy_loss": tot_p / n}
+        val_v, val_p = held_out_loss()
         if log:
-            log(f"  epoch {epoch + 1}/{epochs}: value loss {metrics['value_loss']:.4f}, "
-                f"policy loss {metrics['policy_loss']:.4f}")
+            log(f"  epoch {epoch + 1}/{epochs}: value loss {tot_v / n:.4f} (held out {val_v:.4f}), "
+                f"policy loss {tot_p / n:.4f} (held out {val_p:.4f})")
+        if val_v + val_p < best_loss:
+            best_loss = val_v + val_p
+            best_state = {k: t.clone() for k, t in model.state_dict().items()}
+            metrics = {"epoch": epoch + 1, "value_loss": tot_v / n, "policy_loss": tot_p / n,
+                       "held_out_value_loss": val_v, "held_out_policy_loss": val_p}
+    model.load_state_dict(best_state)
     model.eval()
     return metrics, opt.state_dict()
 

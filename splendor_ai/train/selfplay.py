@@ -1,10 +1,10 @@
 """Self-play games that produce training positions (docs/learned.md, section 5).
 
-Per decision worth learning from, a position records the mover's features (from the core:
-only what the mover can see), the legal actions' policy classes with the search's visit
-shares, and at the end every seat's outcome relative to the mover. Playout-cap
-randomisation (as in KataGo): a share of decisions gets the full search and is recorded;
-the others get a quick search and only move the game on.
+Per decision (with more than one legal action), a position records the mover's features
+(from the core: only what the mover can see) and at the end every seat's outcome relative
+to the mover. Playout-cap randomisation (as in KataGo): a share of decisions gets the full
+search, and only those also record a policy target (the legal actions' classes with the
+search's visit shares); the others get a quick search.
 """
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ class SelfPlaySettings:
     noise_alpha: float = 0.3
     sample_decisions: int = 12  # the first decisions of a game are sampled by visits
     c_puct: float = 1.5
+    target_power: float = 1.0  # policy target: visits ** power, normalised (2 sharpens the
+    # heuristic search's exploration-heavy visit counts for generation 0)
 
 
 def play_game(game: str, players: int, seed: int, net_path: str | None, settings: SelfPlaySettings) -> dict | None:
@@ -57,18 +59,20 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
                         "noise_alpha": settings.noise_alpha})
         limits = Limits(iterations=settings.iterations if full else settings.fast_iterations)
         result = Search(state, limits, cfg).run()
+        # Every decision teaches the value; only the full searches teach the policy.
+        shares: dict[int, float] = {}
         if full:
-            shares: dict[int, float] = {}
-            total = sum(a.visits for a in result.actions)
-            for a in result.actions:
+            weights = [a.visits ** settings.target_power for a in result.actions]
+            total = sum(weights)
+            for a, w in zip(result.actions, weights):
                 c = core.policy_index(a.action)
-                shares[c] = shares.get(c, 0.0) + a.visits / total
+                shares[c] = shares.get(c, 0.0) + w / total
             for a in legal:
                 shares.setdefault(core.policy_index(a), 0.0)
-            feats.append(state.features())
-            movers.append(mover)
-            pol_cls.append(list(shares))
-            pol_p.append(list(shares.values()))
+        feats.append(state.features())
+        movers.append(mover)
+        pol_cls.append(list(shares))
+        pol_p.append(list(shares.values()))
         if decisions <= settings.sample_decisions and len(result.actions) > 1:
             action = rng.choices([a.action for a in result.actions], [a.visits for a in result.actions])[0]
         else:
