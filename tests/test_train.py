@@ -1,0 +1,64 @@
+"""Training end to end, tiny: one generation of self-play, training, export and gate."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("torch", reason="training needs the [train] extra (PyTorch)")
+
+from splendor_ai import nn  # noqa: E402
+from splendor_ai.cli import main  # noqa: E402
+from splendor_ai.train import Run, SelfPlaySettings, TrainError, TrainSettings  # noqa: E402
+from splendor_ai.train.selfplay import play_game  # noqa: E402
+
+TINY = dict(games=3, first_games=3, workers=1, hidden=[16], epochs=2, gate_games=2, gate_iterations=8,
+            heuristic_factor=1.0, selfplay=SelfPlaySettings(iterations=12, fast_iterations=6))
+
+
+def test_one_generation_runs_end_to_end_and_resumes(tmp_path):
+    out = tmp_path / "run"
+    history = Run(out, TrainSettings(game="base", players=[2], generations=1, **TINY), log=lambda m: None).run()
+    assert [r["generation"] for r in history] == [1]
+    row = history[0]
+    assert row["games"] == 3 and row["positions"] > 0 and 0 <= row["vs_best"] <= 1
+    cand = out / "gen-0001" / "net.splnn"
+    net = nn.load(cand, "base")
+    assert net.generation == 1 and net.players == (2,)
+    assert (out / "best.splnn").exists() == row["accepted"]
+    assert "| 1 | 3 |" in (out / "history.md").read_text()
+    state = json.loads((out / "state.json").read_text())
+    assert state["generation"] == 1 and (out / "checkpoint.pt").exists()
+    # Resuming with a higher target plays generation 2 only, and keeps generation 1's files.
+    mtime = cand.stat().st_mtime
+    history = Run(out, TrainSettings(game="base", players=[2], generations=2, **TINY), log=lambda m: None).run()
+    assert [r["generation"] for r in history] == [1, 2] and cand.stat().st_mtime == mtime
+    with pytest.raises(TrainError, match="holds a run for base"):
+        Run(out, TrainSettings(game="marvel", players=[2], generations=3, **TINY))
+
+
+def test_self_play_records_mover_relative_targets():
+    sp = SelfPlaySettings(iterations=10, fast_iterations=5, full_share=0.5)
+    data = play_game("duel", 2, 3, None, sp)
+    n = len(data["players"])
+    assert n > 10 and data["features"].shape[0] == n
+    # Each position's value target is the outcome from the mover's seat: a distribution.
+    assert (abs(data["value"].sum(1) - 1) < 1e-6).all()
+    # Some positions carry a policy target (the full searches), each a distribution.
+    off = data["pol_offsets"]
+    with_policy = [i for i in range(n) if off[i + 1] > off[i]]
+    assert 0 < len(with_policy) < n
+    for i in with_policy:
+        assert abs(data["pol_p"][off[i]:off[i + 1]].sum() - 1) < 1e-5
+
+
+def test_bad_settings_are_refused_clearly(tmp_path):
+    with pytest.raises(TrainError, match="--players: duel is played by 2"):
+        Run(tmp_path / "a", TrainSettings(game="duel", players=[3]))
+    with pytest.raises(TrainError, match="no run to resume"):
+        Run(tmp_path / "b")
+
+
+def test_cli_without_a_run_names_the_problem(tmp_path, capsys):
+    with pytest.raises(SystemExit, match="no run to resume"):
+        main(["train", "--out", str(tmp_path / "none")])
