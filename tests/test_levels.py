@@ -7,9 +7,13 @@ from splendor_ai.search.levels import LEVELS, get_level, level_bot
 
 def test_ten_levels_with_growing_budgets_and_falling_temperatures():
     assert sorted(LEVELS) == list(range(1, 11))
-    its = [LEVELS[i].iterations for i in range(1, 11)]
+    its = [LEVELS[i].iterations for i in range(1, 8)]
+    secs = [LEVELS[i].seconds for i in range(8, 11)]
     temps = [LEVELS[i].temperature for i in range(1, 11)]
-    assert its == sorted(set(its)) and temps == sorted(temps, reverse=True)
+    assert its == sorted(set(its)) and secs == sorted(set(secs)) and temps == sorted(temps, reverse=True)
+    # the top levels think for a time (at least about a second at the top), not a count
+    assert all(LEVELS[i].iterations is None for i in range(8, 11)) and LEVELS[10].seconds >= 1.0
+    assert LEVELS[10].limits().seconds == LEVELS[10].seconds and LEVELS[7].limits().iterations == 1500
 
 
 @pytest.mark.parametrize("bad", [0, 11, "5", 2.5, True])

@@ -16,16 +16,25 @@ from .mcts import Config, Limits
 @dataclass(frozen=True)
 class Level:
     level: int
-    iterations: int
+    iterations: int | None  # a budget in iterations (levels 1-7: reproducible with a seed) ...
     temperature: float
+    seconds: float | None = None  # ... or in thinking time per decision (the top levels)
 
     def limits(self) -> Limits:
-        return Limits(iterations=self.iterations)
+        return Limits(iterations=self.iterations, seconds=self.seconds)
 
     def spec(self) -> str:
-        return f"mcts:iterations={self.iterations},temperature={self.temperature:g}"
+        budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds:g}"
+        return f"mcts:{budget},temperature={self.temperature:g}"
+
+    def budget(self) -> str:
+        return f"{self.iterations} iterations" if self.iterations else f"{self.seconds:g} s"
 
 
+# The levels search with the game's learned net where one is shipped (Config's "auto"
+# evaluator). The top three are defined by thinking time, so that the hardest opponent uses
+# what a person is willing to wait for rather than a fixed count that a faster or slower
+# evaluation would turn into another strength.
 LEVELS: dict[int, Level] = {
     lv.level: lv
     for lv in (
@@ -35,10 +44,10 @@ LEVELS: dict[int, Level] = {
         Level(4, 150, 0.5),
         Level(5, 300, 0.4),
         Level(6, 600, 0.3),
-        Level(7, 1200, 0.2),
-        Level(8, 2500, 0.1),
-        Level(9, 5000, 0.0),
-        Level(10, 10000, 0.0),
+        Level(7, 1500, 0.15),
+        Level(8, None, 0.0, seconds=0.25),
+        Level(9, None, 0.0, seconds=0.75),
+        Level(10, None, 0.0, seconds=2.0),
     )
 }
 

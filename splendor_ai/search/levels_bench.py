@@ -40,7 +40,7 @@ def main(argv=None) -> int:
             step = elo(b.win_rate)
             total += step
             step_text = f"{b.win_rate:.1%} | {step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f})"
-        rows.append(f"| {lv} | {level.iterations} | {level.temperature:g} | {step_text} | {total:+.0f} | "
+        rows.append(f"| {lv} | {level.budget()} | {level.temperature:g} | {step_text} | {total:+.0f} | "
                     f"{g.win_rate:.1%} |")
         print(rows[-1], flush=True)
     cmd = "python -m splendor_ai.search.levels_bench" + (f" --games {args.games}" if args.games != 100 else "") + \
@@ -51,7 +51,7 @@ def main(argv=None) -> int:
         f"Command: `{cmd}` ({machine_line()}). Each level against the one below, {args.games} games,",
         "seats rotated; Elo relative to level 1. The last column: the same level against the greedy bot.",
         "",
-        "| level | iterations | temperature | win rate vs level below | Elo step (95 % CI) | Elo | win rate vs greedy |",
+        "| level | budget per decision | temperature | win rate vs level below | Elo step (95 % CI) | Elo | win rate vs greedy |",
         "|---|---|---|---|---|---|---|",
         *rows,
     ])

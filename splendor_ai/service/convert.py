@@ -317,7 +317,8 @@ def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | Non
             level = get_level(request.level)
         except ValueError as exc:
             raise FieldError("level", str(exc)) from None
-        iterations, seconds = min(level.iterations, maxima.iterations), maxima.seconds
+        iterations = min(level.iterations or maxima.iterations, maxima.iterations)
+        seconds = min(level.seconds or maxima.seconds, maxima.seconds)
         temperature = level.temperature
     else:
         if not request.limits.iterations and not request.limits.time_ms:
