@@ -165,3 +165,31 @@ def test_a_local_ray_instance_gives_the_same_reports_as_the_local_run(season, tm
     assert sorted(outcome.analysed) == ["game-0", "game-1", "game-2"] and outcome.ok
     assert reports(tmp_path / "ray") == reports(local)
     assert (tmp_path / "ray" / "summary.csv").read_text() == (local / "summary.csv").read_text()
+
+
+def test_the_benchmark_prints_its_figures_and_writes_only_when_asked(tmp_path, capsys):
+    from splendor_ai.analysis import bench
+
+    out = tmp_path / "BENCHMARKS.md"
+    argv = ["--games", "2", "--iterations", "10", "--no-ray", "--out", str(out)]
+    assert bench.main(argv) == 0
+    text = capsys.readouterr().out
+    assert "| 2 local workers |" in text and "| old: two independent searches" in text and not out.exists()
+    assert bench.main([*argv, "--write"]) == 0
+    assert "<!-- bench:analysis -->" in out.read_text() and "| new: one search" in out.read_text()
+
+
+def test_docs_analysis_md_describes_every_key_of_the_reports(season, tmp_path):
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text()
+    batch.run([str(season / "game-0.json")], tmp_path, OPTIONS, workers=1)
+    report = json.loads((tmp_path / "game-0.json").read_text())
+    documented = lambda key: f"`{key}`" in doc  # noqa: E731
+    assert all(documented(k) for k in report), [k for k in report if not documented(k)]
+    assert all(documented(k) for k in report["decisions"][0]), report["decisions"][0].keys()
+    assert all(documented(k) for k in report["summary"][0] if k != "seat")
+    assert all(documented(c) for c in batch.COLUMNS), [c for c in batch.COLUMNS if not documented(c)]
+    for flag in ["--iterations", "--played-visits", "--seed", "--mistake", "--blunder", "--out-dir", "--workers",
+                 "--threads", "--ray", "--charts", "--out"]:
+        assert f"`{flag}" in doc, flag

@@ -254,15 +254,24 @@ def _drain(q, on_progress) -> None:
             return
 
 
+def import_ray():
+    """The ray module, or None when it is not installed (a bare ``ray`` folder, such as Ray's
+    own /tmp/ray on the import path, is not ray)."""
+    try:
+        import ray
+    except ImportError:
+        return None
+    return ray if hasattr(ray, "remote") else None
+
+
 def _ray_task(name: str, path: str, text: str, sha256: str, options: dict) -> tuple:
     return analyze_job(name, path, text, sha256, options)
 
 
 def _run_ray(jobs: list[Job], options: Options, address: str, on_result) -> None:
-    try:
-        import ray
-    except ImportError:
-        raise AnalysisError("--ray needs ray: pip install 'splendor-ai[ray]'") from None
+    ray = import_ray()
+    if ray is None:
+        raise AnalysisError("--ray needs ray: pip install 'splendor-ai[ray]'")
     started = not ray.is_initialized()
     if started:
         # The package's own folder travels with the job unless the cluster has it installed.
