@@ -152,7 +152,7 @@ def _serve(args) -> int:
 SERVE_FLAGS = [
     ("host", str, "address to listen on"),
     ("port", int, "port to listen on (0 = any free port)"),
-    ("max_concurrent", int, "searches at once (GetMove, Analyze); more get RESOURCE_EXHAUSTED (0 = cores)"),
+    ("max_concurrent", int, "searches at once (GetMove, Analyze, AnalyzeGame); more get RESOURCE_EXHAUSTED (0 = cores)"),
     ("max_iterations", int, "cap on the iterations of any search"),
     ("max_seconds", float, "cap on the time of any search, in seconds"),
     ("max_threads", int, "cap on the threads of any search (0 = cores)"),

@@ -87,6 +87,22 @@ def test_a_buy_paid_another_way_is_judged_as_the_default_payment(recorded):
     assert seen, "the game should have a buy with several payments (gold instead of gems)"
 
 
+@pytest.mark.parametrize("game, players", [("duel", 2), ("marvel", 3), ("base", 4)])
+def test_every_game_is_judged_from_each_movers_view(game, players):
+    from splendor_ai.search.arena import play_game
+
+    record = play_game(game, players, ["greedy"] * players, 5)
+    report = analysis.analyze(record, analysis.Options(iterations=40))
+    states = replay(record)
+    assert len(report["decisions"]) == len(record["actions"]) and report["returns"] == record["returns"]
+    for i, d in enumerate(report["decisions"]):
+        view = states[i].view(d["seat"])
+        assert d["seat"] == states[i].current_player()
+        assert view.string_to_action(d["best"]) in view.search_actions()  # a move of the mover's view
+        assert d["forced"] == (len(view.search_actions()) == 1) and (not d["forced"] or d["mark"] == "")
+    assert sum(s["decisions"] + s["forced"] for s in report["summary"]) == len(record["actions"])
+
+
 @pytest.mark.parametrize("drop, mark", [(0.0, ""), (0.099, ""), (0.10, "mistake"), (0.2499, "mistake"),
                                         (0.25, "blunder"), (0.9, "blunder")])
 def test_marks_follow_the_thresholds(drop, mark):

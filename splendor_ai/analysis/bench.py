@@ -156,6 +156,7 @@ def main(argv=None) -> int:
     record = arena.records[0]
     olds = [old_drops(record, Options(iterations=args.iterations, seed=s)) for s in SEEDS]
     news = [new_drops(record, Options(iterations=args.iterations, seed=s)) for s in SEEDS]
+    doubled = [new_drops(record, Options(iterations=2 * args.iterations, seed=s)) for s in SEEDS]
     reference = new_drops(record, Options(iterations=REFERENCE * args.iterations, seed=REFERENCE_SEED))
     old_mean, old_median, old_flips = spread(olds)
     new_mean, new_median, new_flips = spread(news)
@@ -176,6 +177,8 @@ def main(argv=None) -> int:
         f"| new: one search, the played move's visits forced | {new_mean:.1%} | {new_median:.1%} | {new_flips:.0%} "
         f"| {rms(news, reference):.1%} |",
         f"| new, the drop before it is clipped at 0 | {raw_mean:.1%} | {raw_median:.1%} | | |",
+        "| new, twice the iterations ({}) | {:.1%} | {:.1%} | {:.0%} | {:.1%} |".format(
+            2 * args.iterations, *spread(doubled), rms(doubled, reference)),
         "",
         f"Seed spread, new / old: {new_mean / old_mean:.2f}x; error against the reference, new / old: "
         f"{rms(news, reference) / rms(olds, reference):.2f}x. " + (
