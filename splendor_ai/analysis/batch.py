@@ -344,7 +344,7 @@ def run(inputs: list[str], out_dir, options: Options = Options(), workers: int |
     total = sum(j.decisions for j in jobs)
     bar = BatchProgress(len(jobs), total, err) if progress and jobs else None
     state = {"games": 0, "per_game": {}}
-    paths_of = {j.name: j.path for j in jobs}
+    by_job = {j.name: j for j in jobs}
 
     def on_progress(name: str, done: int) -> None:
         state["per_game"][name] = done
@@ -354,7 +354,7 @@ def run(inputs: list[str], out_dir, options: Options = Options(), workers: int |
     def on_result(result: tuple) -> None:
         kind, name, payload = result
         state["games"] += 1
-        job_decisions = next(j.decisions for j in jobs if j.name == name)
+        job_decisions = by_job[name].decisions
         if kind == "ok":
             write_report(out_dir, payload)
             if charts:
@@ -367,7 +367,7 @@ def run(inputs: list[str], out_dir, options: Options = Options(), workers: int |
             state["per_game"][name] = job_decisions  # counted as done: the bar still reaches the end
             if bar:
                 err.write("\n")
-            _skip(outcome, err, paths_of[name], payload)
+            _skip(outcome, err, by_job[name].path, payload)
         if bar:
             bar(state["games"], sum(state["per_game"].values()))
 
