@@ -288,9 +288,11 @@ def _run_ray(jobs: list[Job], options: Options, address: str, on_result) -> None
     try:
         task = ray.remote(num_cpus=options.threads)(_ray_task)
         pending = {task.remote(j.name, j.path, j.text, j.sha256, options.to_dict()): j for j in jobs}
-        while pending:
-            done, _ = ray.wait(list(pending), num_returns=1)
-            for ref in done:
+        refs = list(pending)
+        while refs:
+            done, refs = ray.wait(refs, num_returns=1)  # the first to finish, then any others ready
+            more, refs = ray.wait(refs, num_returns=len(refs), timeout=0) if refs else ([], [])
+            for ref in done + more:
                 job = pending.pop(ref)
                 try:
                     on_result(ray.get(ref))
