@@ -1,9 +1,10 @@
 """AnalyzeGame through the real server: a verdict per decision with progress, one final
 summary, the same verdicts as ``splendor-ai analyze``, bad requests, cancellation."""
+import asyncio
 import time
 
 import pytest
-from splendor_ai_client import Busy, IllegalMove, InvalidArgument, with_drawn_card
+from splendor_ai_client import AsyncClient, Busy, Client, IllegalMove, InvalidArgument, ServiceError, with_drawn_card
 
 from splendor_ai import analysis
 from splendor_ai.games import load_game
@@ -120,3 +121,31 @@ def test_the_documented_example_runs(client, capsys):
     exec(compile(code, "protocol.md", "exec"), {"ai": client, "moves": record["actions"][:30]})
     out = capsys.readouterr().out
     assert "seat 0: accuracy" in out and "seat 1: accuracy" in out
+
+
+def test_a_server_shutdown_ends_a_game_analysis_with_unavailable(spawn_server, game):
+    record, deal = game
+    srv = spawn_server("--grace", "2")
+    with Client(srv.target, timeout=30) as c:
+        running = c.analyze_game(deal, record["actions"], iterations=50_000)
+        assert next(running).done == 1
+        t0 = time.monotonic()
+        srv.proc.send_signal(15)
+        with pytest.raises(ServiceError) as err:
+            list(running)
+        assert err.value.code.name == "UNAVAILABLE" and "shutting down" in err.value.message
+        assert srv.proc.wait(10) == 0 and time.monotonic() - t0 < 3
+    assert "AnalyzeGame" in srv.text() and "outcome=UNAVAILABLE" in srv.text()
+
+
+def test_the_async_client_streams_the_same_verdicts(server, game):
+    record, deal = game
+
+    async def main():
+        async with AsyncClient(server.target, timeout=30) as c:
+            return [r async for r in c.analyze_game(deal, record["actions"][:6], iterations=60, seed=2)]
+
+    reports = asyncio.run(main())
+    with Client(server.target, timeout=30) as c:
+        blocking = list(c.analyze_game(deal, record["actions"][:6], iterations=60, seed=2))
+    assert [r.decision for r in reports] == [r.decision for r in blocking] and reports[-1].final
