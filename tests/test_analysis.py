@@ -6,7 +6,6 @@ import struct
 import pytest
 
 from splendor_ai import analysis, cli
-from splendor_ai.games import load_game
 from splendor_ai.records import RecordError, check, load, make_record, replay, save
 from splendor_ai.search.arena import run_arena
 
