@@ -66,29 +66,47 @@ def _play(args) -> int:
 
 
 def _analyze(args) -> int:
+    from pathlib import Path
+
     from . import analysis
     from .records import load, save
 
-    record = load(args.record)
-    options = analysis.Options(args.iterations, args.seed, args.threads, args.mistake, args.blunder)
+    options = analysis.Options(args.iterations, args.seed, args.threads, args.mistake, args.blunder,
+                               args.played_visits)
     options.check()
-    if args.out:
-        try:  # checked before the long search, not after it
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise analysis.AnalysisError("--out needs matplotlib: pip install 'splendor-ai[chart]'") from None
-    evaluations = analysis.analyze(record, options, progress=analysis.ProgressBar()
-                                    if not args.quiet and sys.stderr.isatty() else None)
-    print(analysis.table(evaluations))
-    print()
-    print(analysis.summary(evaluations, record["players"]))
-    if args.out:
-        analysis.chart(record, evaluations, args.out)
-        print(f"chart: {args.out}")
-    if args.record_out:
-        save({**record, "evaluations": evaluations}, args.record_out)
-        print(f"record with evaluations: {args.record_out}")
-    return 0
+    show_progress = not args.quiet and sys.stderr.isatty()
+    if args.out_dir is None:
+        if len(args.records) > 1 or Path(args.records[0]).is_dir():
+            raise analysis.AnalysisError("several records (or a folder) need --out-dir DIR")
+        for flag, value in (("--workers", args.workers), ("--ray", args.ray), ("--charts", args.charts or None)):
+            if value is not None:
+                raise analysis.AnalysisError(f"{flag} is for a batch run: add --out-dir DIR")
+        record = load(args.records[0])
+        if args.out:
+            analysis.need_matplotlib()  # checked before the long search, not after it
+        report = analysis.analyze(record, options, progress=analysis.ProgressBar() if show_progress else None)
+        print(analysis.table(report["decisions"]))
+        print()
+        print(analysis.summary(report))
+        if args.out:
+            analysis.chart(report, args.out)
+            print(f"chart: {args.out}")
+        if args.record_out:
+            save({**record, "evaluations": report["decisions"]}, args.record_out)
+            print(f"record with evaluations: {args.record_out}")
+        return 0
+    from .analysis import batch
+
+    for flag, value in (("--out", args.out), ("--record-out", args.record_out)):
+        if value:
+            raise analysis.AnalysisError(f"{flag} is for one record without --out-dir (use --charts in a batch run)")
+    outcome = batch.run(args.records, args.out_dir, options, workers=args.workers, ray_address=args.ray,
+                        charts=args.charts, progress=show_progress)
+    rate = len(outcome.analysed) / outcome.elapsed * 60 if outcome.elapsed > 0 else 0.0
+    print(f"{len(outcome.analysed)} games analysed ({outcome.decisions} decisions, {rate:.1f} games/min), "
+          f"{len(outcome.resumed)} already reported, {len(outcome.failed)} skipped; "
+          f"reports in {args.out_dir}, summary {Path(args.out_dir) / batch.SUMMARY}")
+    return 0 if outcome.ok else 1
 
 
 def _train(args) -> int:
@@ -134,7 +152,7 @@ def _serve(args) -> int:
 SERVE_FLAGS = [
     ("host", str, "address to listen on"),
     ("port", int, "port to listen on (0 = any free port)"),
-    ("max_concurrent", int, "searches at once (GetMove, Analyze); more get RESOURCE_EXHAUSTED (0 = cores)"),
+    ("max_concurrent", int, "searches at once (GetMove, Analyze, AnalyzeGame); more get RESOURCE_EXHAUSTED (0 = cores)"),
     ("max_iterations", int, "cap on the iterations of any search"),
     ("max_seconds", float, "cap on the time of any search, in seconds"),
     ("max_threads", int, "cap on the threads of any search (0 = cores)"),
@@ -183,17 +201,29 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hint-iterations", type=int, default=3000, help="search budget of 'hint' (default 3000)")
     play.set_defaults(func=_play)
 
-    an = sub.add_parser("analyze", help="analyse a recorded game turn by turn (mistakes, blunders, a chart)",
-                        description="Search every position of a recorded game (docs/records.md) from the "
-                                    "mover's view and mark the moves that lose win probability.")
-    an.add_argument("record", metavar="GAME.json")
-    an.add_argument("--iterations", type=int, default=2000, help="search budget per position (default 2000)")
-    an.add_argument("--threads", type=int, default=1)
-    an.add_argument("--seed", type=int, default=0)
+    an = sub.add_parser("analyze", help="judge recorded games decision by decision (mistakes, blunders, a chart)",
+                        description="Judge every decision of recorded games (docs/records.md) from the mover's "
+                                    "view: the played move's value against the best move's, from one search "
+                                    "(docs/analysis.md). One record: a table on stdout. With --out-dir: any "
+                                    "number of records in parallel, a JSON report per game and summary.csv.")
+    an.add_argument("records", nargs="+", metavar="RECORD", help="record files, folders (their *.json) or globs")
+    an.add_argument("--iterations", type=int, default=2000, help="search budget per decision (default 2000)")
+    an.add_argument("--played-visits", type=int, default=0,
+                    help="visits the played move gets at least, forced if needed (default 0: iterations / 4)")
+    an.add_argument("--threads", type=int, default=1, help="threads of each search (default 1)")
+    an.add_argument("--seed", type=int, default=0, help="decision i is searched with seed + i (default 0)")
     an.add_argument("--mistake", type=float, default=0.10, help="win-probability drop marked a mistake (0.10)")
     an.add_argument("--blunder", type=float, default=0.25, help="win-probability drop marked a blunder (0.25)")
-    an.add_argument("--out", metavar="PNG", help="draw every seat's win probability over the game (matplotlib)")
-    an.add_argument("--record-out", metavar="FILE", help="save the record with the evaluations filled in")
+    an.add_argument("--out", metavar="PNG", help="one record: draw every seat's win probability (matplotlib)")
+    an.add_argument("--record-out", metavar="FILE", help="one record: save it with the evaluations filled in")
+    an.add_argument("--out-dir", metavar="DIR", help="batch: DIR/NAME.json per game and DIR/summary.csv; "
+                                                     "games already reported there are skipped")
+    an.add_argument("--workers", type=int, default=None,
+                    help="batch: games at once in local processes (default: cores / --threads)")
+    an.add_argument("--ray", metavar="ADDRESS",
+                    help="batch: run on a Ray cluster (ADDRESS, 'auto', or 'local' to start one here); "
+                         "needs the [ray] extra")
+    an.add_argument("--charts", action="store_true", help="batch: also DIR/NAME.png per game (matplotlib)")
     an.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
     an.set_defaults(func=_analyze)
 

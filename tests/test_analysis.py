@@ -1,4 +1,5 @@
-"""``splendor-ai analyze`` on recorded games, its marks, its chart and its errors; record checks."""
+"""``splendor-ai analyze`` on one record: the verdicts (one search per decision, the played
+move's visits forced), the marks, the per-seat summary, the chart and the errors; record checks."""
 import json
 import struct
 
@@ -27,14 +28,14 @@ def png_size(path):
 
 def test_analyze_prints_a_row_per_decision_draws_the_chart_and_saves_evaluations(recorded, tmp_path, capsys):
     chart, out = tmp_path / "report.png", tmp_path / "analysed.json"
-    assert cli.main(["analyze", str(recorded), "--iterations", "20", "--out", str(chart),
+    assert cli.main(["analyze", str(recorded), "--iterations", "60", "--out", str(chart),
                      "--record-out", str(out)]) == 0
     text = capsys.readouterr().out
     record = load(recorded)
     rows = [line for line in text.splitlines() if line[:4].strip().isdigit()]
     assert len(rows) == len(record["actions"])
     assert [row.split()[2] + " " + row.split()[3] for row in rows[:3]] == record["actions"][:3]
-    assert "seat 0:" in text and "seat 1:" in text
+    assert "seat 0 (greedy): accuracy" in text and "seat 1 (level:1): accuracy" in text
     assert png_size(chart) == analysis.CHART_SIZE
 
     analysed = load(out)
@@ -44,31 +45,100 @@ def test_analyze_prints_a_row_per_decision_draws_the_chart_and_saves_evaluations
     for i, e in enumerate(evals):
         assert e["seat"] == states[i].current_player() and e["move"] == record["actions"][i]
         assert abs(sum(e["win_probability"]) - 1) < 0.02 and e["mark"] in ("", "mistake", "blunder")
-    assert evals[-1]["after"] == record["returns"]
+        assert e["top"][0]["move"] == e["best"] and len(e["top"]) <= 3
+        if e["move"] == e["best"]:
+            assert e["drop"] == 0 and e["value"] == e["best_value"] and e["extra_visits"] == 0
+        else:
+            assert e["drop"] == pytest.approx(max(0.0, e["best_value"] - e["value"]), abs=2e-4)
+            assert e["visits"] >= 60 // 4  # forced up to a quarter of the budget
+    marked = [e for e in evals if e["mark"]]
+    assert marked and all(e["drop"] >= 0.10 for e in marked)
+    assert sum(1 for line in text.splitlines() if line.strip().startswith("top:")) == len(marked)
 
 
-def test_marks_follow_the_thresholds(monkeypatch):
-    record = make_record("base", 2, seed=1, actions=["take wug", "take rku", "take wug"])
-    # Win probability of seat 0 by position: 0.5, then 0.38 after its move (a mistake),
-    # then unchanged, then 0.05 after its second move (a blunder).
-    script = iter([([0.5, 0.5], "take wur"), ([0.38, 0.62], "take rku"), ([0.38, 0.62], "take rku"),
-                   ([0.05, 0.95], "take wug")])
-    monkeypatch.setattr(analysis, "_evaluate", lambda state, options, i: next(script))
-    evals = analysis.analyze(record, analysis.Options(iterations=1, mistake=0.1, blunder=0.25))
-    assert [e["mark"] for e in evals] == ["mistake", "", "blunder"]
-    assert [e["seat"] for e in evals] == [0, 1, 0]
-    assert evals[0]["drop"] == pytest.approx(0.12) and evals[2]["drop"] == pytest.approx(0.33)
-    table = analysis.table(evals)
-    assert "? mistake" in table and "?? blunder" in table and "(same)" in table
+def test_the_played_moves_value_comes_from_forced_visits_and_is_reproducible(recorded):
+    record = load(recorded)
+    state = replay(record)[0]
+    options = analysis.Options(iterations=400, played_visits=150, seed=3)
+    best = analysis.judge(state, record["actions"][0], options, 0)["best"]
+    other = next(state.action_to_string(a) for a in state.search_actions() if state.action_to_string(a) != best)
+    verdict = analysis.judge(state, other, options, 0)
+    assert verdict["best"] == best and verdict["move"] == other
+    assert verdict["visits"] == max(150, verdict["visits"] - verdict["extra_visits"])
+    assert verdict["extra_visits"] > 0  # one of 20+ candidates does not get 150 of 400 visits by itself
+    assert 0 <= verdict["value"] <= 1 and verdict["drop"] >= 0
+    assert analysis.judge(state, other, options, 0) == verdict
+    assert analysis.judge(state, best, options, 0)["drop"] == 0
+
+
+def test_a_buy_paid_another_way_is_judged_as_the_default_payment(recorded):
+    from splendor_ai.games.base import spec
+
+    seen = 0
+    for state in replay(load(recorded))[:-1]:
+        searched = set(state.search_actions())
+        for a in set(state.legal_actions()) - searched:
+            assert spec.action_kind(a) == "buy"
+            judged = analysis.search_action(state, a)
+            assert judged in searched and spec.split_buy(judged) == (spec.split_buy(a)[0], 0)
+            seen += 1
+        assert all(analysis.search_action(state, a) == a for a in searched)
+    assert seen, "the game should have a buy with several payments (gold instead of gems)"
+
+
+@pytest.mark.parametrize("game, players", [("duel", 2), ("marvel", 3), ("base", 4)])
+def test_every_game_is_judged_from_each_movers_view(game, players):
+    from splendor_ai.search.arena import play_game
+
+    record = play_game(game, players, ["greedy"] * players, 5)
+    report = analysis.analyze(record, analysis.Options(iterations=40))
+    states = replay(record)
+    assert len(report["decisions"]) == len(record["actions"]) and report["returns"] == record["returns"]
+    for i, d in enumerate(report["decisions"]):
+        view = states[i].view(d["seat"])
+        assert d["seat"] == states[i].current_player()
+        assert view.string_to_action(d["best"]) in view.search_actions()  # a move of the mover's view
+        assert d["forced"] == (len(view.search_actions()) == 1) and (not d["forced"] or d["mark"] == "")
+    assert sum(s["decisions"] + s["forced"] for s in report["summary"]) == len(record["actions"])
+
+
+@pytest.mark.parametrize("drop, mark", [(0.0, ""), (0.099, ""), (0.10, "mistake"), (0.2499, "mistake"),
+                                        (0.25, "blunder"), (0.9, "blunder")])
+def test_marks_follow_the_thresholds(drop, mark):
+    assert analysis.mark_of(drop, analysis.Options(mistake=0.1, blunder=0.25)) == mark
+
+
+def test_the_seat_summary_counts_choices_only():
+    def verdict(seat, drop, mark="", forced=False, same=False):
+        return {"seat": seat, "drop": drop, "mark": mark, "forced": forced, "move": "a", "best": "a" if same else "b"}
+
+    verdicts = [verdict(0, 0.0, same=True), verdict(0, 0.12, "mistake"), verdict(0, 0.3, "blunder"),
+                verdict(0, 0.0, forced=True, same=True), verdict(1, 0.05), verdict(1, 0.01)]
+    s0, s1, s2 = analysis.seat_summary(verdicts, 3, analysis.Options())
+    assert s0 == {"seat": 0, "decisions": 3, "forced": 1, "accuracy": round(1 / 3, 4), "mistakes": 1, "blunders": 1,
+                  "mean_drop": 0.14, "agreed": 1}
+    assert s1["accuracy"] == 1.0 and s1["mean_drop"] == 0.03 and s1["mistakes"] == s1["blunders"] == 0
+    assert s2 == {"seat": 2, "decisions": 0, "forced": 0, "accuracy": None, "mistakes": 0, "blunders": 0,
+                  "mean_drop": None, "agreed": 0}
+    text = analysis.summary({"players": 3, "seats": None, "summary": [s0, s1, s2]})
+    assert "seat 0: accuracy 33.3% of 3 decisions, 1 mistakes, 1 blunders, mean drop 14.0%" in text
+    assert "1 forced" in text and "seat 2: no decision with a choice" in text
 
 
 @pytest.mark.parametrize("args, message", [
     (["--mistake", "0.3", "--blunder", "0.2"], "0 < mistake <= blunder <= 1"),
     (["--iterations", "0"], "--iterations must be at least 1"),
+    (["--iterations", "100", "--played-visits", "101"], "--played-visits must be 0"),
+    (["--workers", "2"], "--workers is for a batch run: add --out-dir DIR"),
 ])
 def test_bad_options_exit_2(recorded, capsys, args, message):
     assert cli.main(["analyze", str(recorded), *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_several_records_need_an_out_dir(recorded, capsys):
+    assert cli.main(["analyze", str(recorded), str(recorded)]) == 2
+    assert "need --out-dir DIR" in capsys.readouterr().err
 
 
 def test_bad_records_exit_2_naming_the_problem(tmp_path, capsys):

@@ -14,8 +14,8 @@ The messages themselves are in ``splendor.v1.splendor_pb2`` (exported here as ``
 from splendor.v1 import splendor_pb2 as pb
 
 from ._requests import with_drawn_card, with_drawn_tokens
-from .aio import AsyncAnalysis, AsyncClient
-from .client import DEFAULT_TARGET, Analysis, Client
+from .aio import AsyncAnalysis, AsyncClient, AsyncGameAnalysis
+from .client import DEFAULT_TARGET, Analysis, Client, GameAnalysis
 from .errors import (
     Busy,
     Cancelled,
@@ -28,12 +28,15 @@ from .errors import (
     Unavailable,
 )
 from .types import (
+    Alternative,
     AnalysisReport,
     Applied,
     Catalog,
     DuelCard,
     DuelRoyal,
     DuelTokens,
+    GameAnalysisOptions,
+    GameAnalysisReport,
     LegalMoves,
     Line,
     MarvelCard,
@@ -44,15 +47,18 @@ from .types import (
     NewGame,
     Options,
     SearchStats,
+    SeatSummary,
     Status,
     Tokens,
+    Verdict,
     game_of,
 )
 
 __all__ = [
-    "DEFAULT_TARGET", "Analysis", "AnalysisReport", "Applied", "AsyncAnalysis", "AsyncClient", "Busy",
-    "Cancelled", "Catalog", "Client", "DeadlineExceeded", "DuelCard", "DuelRoyal", "DuelTokens", "FieldViolation",
-    "IllegalMove", "InvalidArgument", "LegalMoves", "Line", "MarvelCard", "MarvelLocation", "MarvelTokens", "Move",
-    "MoveResult", "NewGame", "Options", "PreconditionViolation", "SearchStats", "ServiceError", "Status", "Tokens",
-    "Unavailable", "game_of", "pb", "with_drawn_card", "with_drawn_tokens",
+    "DEFAULT_TARGET", "Alternative", "Analysis", "AnalysisReport", "Applied", "AsyncAnalysis", "AsyncClient",
+    "AsyncGameAnalysis", "Busy", "Cancelled", "Catalog", "Client", "DeadlineExceeded", "DuelCard", "DuelRoyal",
+    "DuelTokens", "FieldViolation", "GameAnalysis", "GameAnalysisOptions", "GameAnalysisReport", "IllegalMove",
+    "InvalidArgument", "LegalMoves", "Line", "MarvelCard", "MarvelLocation", "MarvelTokens", "Move", "MoveResult",
+    "NewGame", "Options", "PreconditionViolation", "SearchStats", "SeatSummary", "ServiceError", "Status", "Tokens",
+    "Unavailable", "Verdict", "game_of", "pb", "with_drawn_card", "with_drawn_tokens",
 ]

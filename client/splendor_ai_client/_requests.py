@@ -90,3 +90,14 @@ def analyze(position_: PositionLike, iterations: Optional[int], time_ms: Optiona
     if seed is not None:
         req.seed = seed
     return req
+
+
+def analyze_game(initial_position: PositionLike, moves: Iterable[MoveLike], iterations: Optional[int], threads: int,
+                 seed: Optional[int], played_visits: int, mistake: float, blunder: float,
+                 request_id: str) -> pb.AnalyzeGameRequest:
+    req = pb.AnalyzeGameRequest(request_id=request_id, initial_position=position(initial_position),
+                                moves=[move(m) for m in moves], iterations=iterations or 0, threads=threads,
+                                played_visits=played_visits, mistake=mistake, blunder=blunder)
+    if seed is not None:
+        req.seed = seed
+    return req

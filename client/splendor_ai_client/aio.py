@@ -11,11 +11,13 @@ from splendor.v1 import splendor_pb2_grpc as pb_grpc
 from . import _requests as rq
 from .client import DEFAULT_TARGET
 from .errors import ServiceError, Unavailable, from_rpc_error
-from .types import AnalysisReport, Applied, Catalog, LegalMoves, MoveResult, NewGame
+from .types import AnalysisReport, Applied, Catalog, GameAnalysisReport, LegalMoves, MoveResult, NewGame
 
 
 class AsyncAnalysis:
     """A running Analyze call: ``async for report in analysis``; ``cancel()``; ``await result()``."""
+
+    _report = AnalysisReport
 
     def __init__(self, call):
         self._call = call
@@ -38,7 +40,7 @@ class AsyncAnalysis:
             raise from_rpc_error(err) from None
         if msg is grpc.aio.EOF:
             raise StopAsyncIteration
-        report = AnalysisReport.from_pb(msg)
+        report = self._report.from_pb(msg)
         if report.final:
             self.final = report
         return report
@@ -53,6 +55,12 @@ class AsyncAnalysis:
         if self.final is None:
             raise ServiceError(grpc.StatusCode.CANCELLED, "the analysis was cancelled before its final report")
         return self.final
+
+
+class AsyncGameAnalysis(AsyncAnalysis):
+    """A running AnalyzeGame call: a report per decision, then the final summary."""
+
+    _report = GameAnalysisReport
 
 
 class AsyncClient:
@@ -115,6 +123,14 @@ class AsyncClient:
         req = rq.analyze(position, iterations, time_ms, threads, seed, lines, candidates, report_every_ms,
                          perfect_information, request_id)
         return AsyncAnalysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout))
+
+    def analyze_game(self, initial_position: rq.PositionLike, moves: Iterable[rq.MoveLike], *,
+                     iterations: Optional[int] = None, threads: int = 0, seed: Optional[int] = None,
+                     played_visits: int = 0, mistake: float = 0.0, blunder: float = 0.0, request_id: str = "",
+                     timeout: Optional[float] = None) -> AsyncGameAnalysis:
+        req = rq.analyze_game(initial_position, moves, iterations, threads, seed, played_visits, mistake, blunder,
+                              request_id)
+        return AsyncGameAnalysis(self.stub.AnalyzeGame(req, timeout=timeout if timeout is not None else self.timeout))
 
     async def close(self) -> None:
         if self._own_channel:

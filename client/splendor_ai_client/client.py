@@ -9,7 +9,7 @@ from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
 from . import _requests as rq
 from .errors import ServiceError, Unavailable, from_rpc_error
-from .types import AnalysisReport, Applied, Catalog, LegalMoves, MoveResult, NewGame
+from .types import AnalysisReport, Applied, Catalog, GameAnalysisReport, LegalMoves, MoveResult, NewGame
 
 DEFAULT_TARGET = "localhost:50551"
 
@@ -20,6 +20,8 @@ class Analysis:
     ``cancel()`` stops it (the iteration then ends quietly, without a final report);
     ``result()`` waits for the final report.
     """
+
+    _report = AnalysisReport
 
     def __init__(self, call):
         self._call = call
@@ -36,7 +38,7 @@ class Analysis:
             if self._cancelled and err.code() == grpc.StatusCode.CANCELLED:
                 raise StopIteration from None
             raise from_rpc_error(err) from None
-        report = AnalysisReport.from_pb(msg)
+        report = self._report.from_pb(msg)
         if report.final:
             self.final = report
         return report
@@ -57,6 +59,14 @@ class Analysis:
 
     def __exit__(self, *exc) -> None:
         self.cancel()
+
+
+class GameAnalysis(Analysis):
+    """A running AnalyzeGame call: iterate over its reports, one per decision (``decision``),
+    then the final one (``final``, with ``seats``); ``cancel()``; ``result()`` waits for the
+    final report."""
+
+    _report = GameAnalysisReport
 
 
 class Client:
@@ -123,6 +133,16 @@ class Client:
         req = rq.analyze(position, iterations, time_ms, threads, seed, lines, candidates, report_every_ms,
                          perfect_information, request_id)
         return Analysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout))
+
+    def analyze_game(self, initial_position: rq.PositionLike, moves: Iterable[rq.MoveLike], *,
+                     iterations: Optional[int] = None, threads: int = 0, seed: Optional[int] = None,
+                     played_visits: int = 0, mistake: float = 0.0, blunder: float = 0.0, request_id: str = "",
+                     timeout: Optional[float] = None) -> GameAnalysis:
+        """A whole game judged decision by decision (docs/analysis.md): ``initial_position``
+        is the full deal, ``moves`` every decision in order."""
+        req = rq.analyze_game(initial_position, moves, iterations, threads, seed, played_visits, mistake, blunder,
+                              request_id)
+        return GameAnalysis(self.stub.AnalyzeGame(req, timeout=timeout if timeout is not None else self.timeout))
 
     def close(self) -> None:
         if self._own_channel:

@@ -211,6 +211,102 @@ class AnalysisReport:
                    Options.from_pb(msg.options), msg)
 
 
+MARKS = {pb.MARK_NONE: "", pb.MARK_MISTAKE: "mistake", pb.MARK_BLUNDER: "blunder"}
+
+
+@dataclass(frozen=True)
+class Alternative:
+    move: Move
+    visits: int
+    win_probability: float  # for the mover
+
+    @classmethod
+    def from_pb(cls, msg: pb.Alternative) -> "Alternative":
+        return cls(Move.from_pb(msg.move), msg.visits, msg.win_probability)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """AnalyzeGame: the verdict on one decision, from its mover's view."""
+
+    index: int  # the decision's number in the game's moves, from 0
+    turn: int
+    seat: int
+    played: Move
+    best: Move  # the engine's best move (most visited)
+    played_value: float  # the played move's win probability for the mover, from the same search
+    best_value: float
+    drop: float  # best_value - played_value, at least 0
+    mark: str  # "", "mistake" (?) or "blunder" (??)
+    forced: bool  # only one legal move
+    played_visits: int
+    extra_visits: int  # of which forced by a search restricted to the played move
+    top: List[Alternative]  # at most 3, most visited first
+    win_probability: List[float]  # per seat, of the position
+
+    @classmethod
+    def from_pb(cls, msg: pb.DecisionVerdict) -> "Verdict":
+        return cls(msg.index, msg.turn, msg.seat, Move.from_pb(msg.played), Move.from_pb(msg.best),
+                   msg.played_value, msg.best_value, msg.drop, MARKS.get(msg.mark, "unknown"), msg.forced,
+                   msg.played_visits, msg.extra_visits, [Alternative.from_pb(t) for t in msg.top],
+                   list(msg.win_probability))
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    decisions: int  # with a choice
+    forced: int
+    accuracy: float  # share of decisions with a drop below the mistake threshold
+    mistakes: int
+    blunders: int
+    mean_drop: float
+    agreed: int  # decisions where the seat played the engine's best move
+
+    @classmethod
+    def from_pb(cls, msg: pb.SeatSummary) -> "SeatSummary":
+        return cls(msg.seat, msg.decisions, msg.forced, msg.accuracy, msg.mistakes, msg.blunders, msg.mean_drop,
+                   msg.agreed)
+
+
+@dataclass(frozen=True)
+class GameAnalysisOptions:
+    iterations: int
+    threads: int
+    seed: int
+    played_visits: int
+    mistake: float
+    blunder: float
+
+    @classmethod
+    def from_pb(cls, msg: pb.GameAnalysisOptions) -> "GameAnalysisOptions":
+        return cls(msg.iterations, msg.threads, msg.seed, msg.played_visits, msg.mistake, msg.blunder)
+
+
+@dataclass(frozen=True)
+class GameAnalysisReport:
+    """One message of AnalyzeGame: a decision's verdict, or the final summary (``final``)."""
+
+    request_id: str
+    final: bool
+    sequence: int
+    done: int  # decisions analysed so far
+    total: int  # decisions in the game
+    decision: Optional[Verdict]  # None on the final message
+    seats: List[SeatSummary]  # final only
+    status: Optional[Status]  # final only: the position after the last move
+    options: GameAnalysisOptions
+    raw: pb.AnalyzeGameResponse = field(repr=False, compare=False)
+
+    @classmethod
+    def from_pb(cls, msg: pb.AnalyzeGameResponse) -> "GameAnalysisReport":
+        return cls(msg.request_id, msg.final, msg.sequence, msg.done, msg.total,
+                   Verdict.from_pb(msg.decision) if msg.HasField("decision") else None,
+                   [SeatSummary.from_pb(s) for s in msg.seats],
+                   Status.from_pb(msg.status) if msg.HasField("status") else None,
+                   GameAnalysisOptions.from_pb(msg.options), msg)
+
+
 @dataclass(frozen=True)
 class Applied:
     """ApplyActions: the new position and the moves played (canonical)."""

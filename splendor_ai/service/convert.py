@@ -25,6 +25,7 @@ from ..games.base import spec as base_spec
 from ..games.chance import UnknownBagDraw, apply_with_outcome
 from ..games.duel import spec as duel_spec
 from ..games.marvel import spec as marvel_spec
+from .. import analysis
 from ..search import Config, Limits
 from ..search.levels import get_level
 from . import convert_base, convert_duel, convert_marvel
@@ -388,3 +389,115 @@ def encode_turn(request_id: str, turn, plan: SearchPlan) -> pb.GetMoveResponse:
         out.position.CopyFrom(encode_position(turn.state))
         out.status.CopyFrom(encode_status(turn.state))
     return out
+
+
+# ------------------------------------------------------------------------------ game analysis
+DEFAULT_GAME_ITERATIONS = 2000
+
+
+@dataclass
+class GamePlan:
+    """An AnalyzeGame request, validated and capped: the positions, the moves, the options."""
+
+    states: list  # states[i]: the full position of moves[i]; one more: after the last move
+    moves: list[str]  # canonical notation
+    options: analysis.Options
+
+    def describe(self) -> str:
+        o = self.options
+        return f"iterations={o.iterations} threads={o.threads} decisions={len(self.moves)}"
+
+    def effective(self) -> pb.GameAnalysisOptions:
+        o = self.options
+        return pb.GameAnalysisOptions(iterations=o.iterations, threads=o.threads, seed=o.seed,
+                                      played_visits=o.min_played_visits, mistake=o.mistake, blunder=o.blunder)
+
+
+def _threshold(value: float, default: float, field: str) -> float:
+    if value == 0:
+        return default
+    if not (math.isfinite(value) and 0 < value <= 1):
+        raise FieldError(field, f"must be 0 (the default, {default}) or in (0, 1], got {value}")
+    return value
+
+
+def game_plan(request: pb.AnalyzeGameRequest, maxima: Maxima) -> GamePlan:
+    """AnalyzeGame's positions, moves and options (FieldError / IllegalMove name the field)."""
+    state = decode_position(request.initial_position, "initial_position")
+    if is_view(state):
+        raise FieldError(f"initial_position.{state.game}.observer",
+                         "must be absent: a game is judged from every mover's view, which needs the full "
+                         "position (deck order included: NewGame's position)")
+    _check_count(request.moves, "moves")
+    states, moves = [state.clone()], []
+    for i, m in enumerate(request.moves):
+        f = f"moves[{i}]"
+        for name in ("drawn_card", "drawn_tokens"):
+            if m.HasField(name):
+                raise FieldError(f"{f}.{name}", "must be absent: the full position knows what is drawn")
+        action = decode_move(state, m, f)
+        if state.is_terminal():
+            raise IllegalMove(f, "the game is over: no move can follow")
+        text = state.action_to_string(action)
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise IllegalMove(f, str(exc)) from None
+        moves.append(text)
+        states.append(state.clone())
+    if request.iterations < 0:
+        raise FieldError("iterations", f"must be 0 (= {DEFAULT_GAME_ITERATIONS}) or more, got {request.iterations}")
+    if request.threads < 0:
+        raise FieldError("threads", f"must be 0 (= 1) or more, got {request.threads}")
+    iterations = min(request.iterations or DEFAULT_GAME_ITERATIONS, maxima.iterations)
+    if not 0 <= request.played_visits <= iterations:
+        raise FieldError("played_visits", f"must be 0 (a quarter of the iterations) up to the iterations "
+                                          f"({iterations}), got {request.played_visits}")
+    defaults = analysis.Options()
+    mistake = _threshold(request.mistake, defaults.mistake, "mistake")
+    blunder = _threshold(request.blunder, defaults.blunder, "blunder")
+    if blunder < mistake:
+        raise FieldError("blunder", f"must be at least the mistake threshold ({mistake}), got {blunder}")
+    if request.HasField("seed") and request.seed >= 2**63:
+        raise FieldError("seed", f"must be below 2**63, got {request.seed}")
+    options = analysis.Options(iterations=iterations, seed=request.seed if request.HasField("seed") else 0,
+                               threads=min(max(request.threads, 1), maxima.threads), mistake=mistake,
+                               blunder=blunder, played_visits=request.played_visits)
+    options.check()
+    return GamePlan(states, moves, options)
+
+
+MARKS = {"": pb.MARK_NONE, "mistake": pb.MARK_MISTAKE, "blunder": pb.MARK_BLUNDER}
+
+
+def encode_verdict(plan: GamePlan, verdict: dict) -> pb.DecisionVerdict:
+    """A verdict of ``analysis.judge`` (moves in notation) as a message."""
+    state = plan.states[verdict["index"]]
+    view = state.view(verdict["seat"])
+    view_pos, full_pos = view.to_position(), state.to_position()
+
+    def move(text: str, position, s) -> pb.Move:
+        return encode_move(position, s.string_to_action(text))
+
+    return pb.DecisionVerdict(
+        index=verdict["index"], turn=verdict["turn"], seat=verdict["seat"],
+        played=move(verdict["move"], full_pos, state), best=move(verdict["best"], view_pos, view),
+        played_value=verdict["value"], best_value=verdict["best_value"], drop=verdict["drop"],
+        mark=MARKS[verdict["mark"]], forced=verdict["forced"], played_visits=verdict["visits"],
+        extra_visits=verdict["extra_visits"],
+        top=[pb.Alternative(move=move(t["move"], view_pos, view), visits=t["visits"], win_probability=t["value"])
+             for t in verdict["top"]],
+        win_probability=verdict["win_probability"],
+    )
+
+
+def encode_game_summary(request_id: str, plan: GamePlan, verdicts: list[dict]) -> pb.AnalyzeGameResponse:
+    """The final message: the per-seat summary and the status after the last move."""
+    last = plan.states[-1]
+    seats = analysis.seat_summary(verdicts, len(last.returns()), plan.options)
+    return pb.AnalyzeGameResponse(
+        request_id=request_id, sequence=len(verdicts), final=True, done=len(verdicts), total=len(plan.moves),
+        seats=[pb.SeatSummary(seat=s["seat"], decisions=s["decisions"], forced=s["forced"],
+                              accuracy=s["accuracy"] or 0.0, mistakes=s["mistakes"], blunders=s["blunders"],
+                              mean_drop=s["mean_drop"] or 0.0, agreed=s["agreed"]) for s in seats],
+        status=encode_status(last), options=plan.effective())

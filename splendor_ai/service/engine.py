@@ -1,4 +1,4 @@
-"""The searches behind GetMove and Analyze, each stoppable from another thread.
+"""The searches behind GetMove, Analyze and AnalyzeGame, each stoppable from another thread.
 
 A ``Stopper`` is handed to the gRPC call's termination callback (client cancel, deadline)
 and to the server's shutdown: either stops the running search within one iteration.
@@ -9,10 +9,11 @@ import random
 import threading
 from dataclasses import dataclass
 
+from .. import analysis as game_analysis
 from ..games import HiddenInformationError
 from ..search import Search, SearchResult, choose
-from .convert import SearchPlan, stop_reason
-from .errors import ClientGone
+from .convert import GamePlan, SearchPlan, stop_reason
+from .errors import ClientGone, ShuttingDown
 
 
 class Stopper:
@@ -123,3 +124,22 @@ def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None):
         search.cancel()
         worker.join()
         stopper.detach()
+
+
+def analyze_game(plan: GamePlan, stopper: Stopper):
+    """Yields the verdict (``analysis.judge``) on each move of ``plan`` in order. Every search
+    is stoppable: a client gone raises ClientGone, a server shutdown ShuttingDown (a game's
+    verdicts are not worth sending half-searched)."""
+
+    def run(search: Search) -> SearchResult:
+        stopper.attach(search)
+        try:
+            result = search.run()
+        finally:
+            stopper.detach()
+        stopper.check_client()
+        if stopper.reason == "shutdown":
+            raise ShuttingDown("the server is shutting down: the game analysis stopped")
+        return result
+
+    yield from game_analysis.decisions(plan.states, plan.moves, plan.options, run)

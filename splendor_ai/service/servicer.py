@@ -142,3 +142,19 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
                 yield pb.AnalyzeResponse(
                     request_id=request.request_id, final=reason is not None, sequence=sequence, options=options,
                     stats=convert.encode_stats(searched, result, plan.lines, reason or pb.STOP_REASON_UNSPECIFIED))
+
+    @streaming
+    def AnalyzeGame(self, request, context, call):
+        plan = convert.game_plan(request, self.maxima)
+        call.game = plan.states[0].game
+        call.limits = plan.describe()
+        options = plan.effective()
+        verdicts = []
+        with self.slots.acquire(context) as stopper:
+            for verdict in engine.analyze_game(plan, stopper):
+                verdicts.append(verdict)
+                yield pb.AnalyzeGameResponse(
+                    request_id=request.request_id, sequence=len(verdicts) - 1, final=False,
+                    decision=convert.encode_verdict(plan, verdict), done=len(verdicts), total=len(plan.moves),
+                    options=options)
+        yield convert.encode_game_summary(request.request_id, plan, verdicts)

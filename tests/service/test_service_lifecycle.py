@@ -20,7 +20,7 @@ def test_health_and_reflection(server, health):
         assert {"splendor.v1.SplendorService", "grpc.health.v1.Health"} <= services
         pool = descriptor_pool.DescriptorPool(db)
         methods = {m.name for m in pool.FindServiceByName("splendor.v1.SplendorService").methods}
-        assert methods == {"GetCatalog", "NewGame", "LegalActions", "ApplyActions", "GetMove", "Analyze"}
+        assert methods == {"GetCatalog", "NewGame", "LegalActions", "ApplyActions", "GetMove", "Analyze", "AnalyzeGame"}
         assert pool.FindMessageTypeByName("splendor.v1.BasePosition").fields_by_name["observer"]
 
 

@@ -60,6 +60,12 @@ class DuelAbility(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DUEL_ABILITY_TAKE_TOKEN: _ClassVar[DuelAbility]
     DUEL_ABILITY_TAKE_PRIVILEGE: _ClassVar[DuelAbility]
     DUEL_ABILITY_STEAL_TOKEN: _ClassVar[DuelAbility]
+
+class Mark(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MARK_NONE: _ClassVar[Mark]
+    MARK_MISTAKE: _ClassVar[Mark]
+    MARK_BLUNDER: _ClassVar[Mark]
 GAME_UNSPECIFIED: Game
 GAME_BASE: Game
 GAME_DUEL: Game
@@ -96,6 +102,9 @@ DUEL_ABILITY_BONUS_WILD: DuelAbility
 DUEL_ABILITY_TAKE_TOKEN: DuelAbility
 DUEL_ABILITY_TAKE_PRIVILEGE: DuelAbility
 DUEL_ABILITY_STEAL_TOKEN: DuelAbility
+MARK_NONE: Mark
+MARK_MISTAKE: Mark
+MARK_BLUNDER: Mark
 
 class Tokens(_message.Message):
     __slots__ = ("white", "blue", "green", "red", "black", "gold")
@@ -872,3 +881,125 @@ class AnalyzeResponse(_message.Message):
     options: EffectiveOptions
     sequence: int
     def __init__(self, request_id: _Optional[str] = ..., final: _Optional[bool] = ..., stats: _Optional[_Union[SearchStats, _Mapping]] = ..., options: _Optional[_Union[EffectiveOptions, _Mapping]] = ..., sequence: _Optional[int] = ...) -> None: ...
+
+class AnalyzeGameRequest(_message.Message):
+    __slots__ = ("request_id", "initial_position", "moves", "iterations", "threads", "seed", "played_visits", "mistake", "blunder")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    INITIAL_POSITION_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    THREADS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_VISITS_FIELD_NUMBER: _ClassVar[int]
+    MISTAKE_FIELD_NUMBER: _ClassVar[int]
+    BLUNDER_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    initial_position: Position
+    moves: _containers.RepeatedCompositeFieldContainer[Move]
+    iterations: int
+    threads: int
+    seed: int
+    played_visits: int
+    mistake: float
+    blunder: float
+    def __init__(self, request_id: _Optional[str] = ..., initial_position: _Optional[_Union[Position, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ...) -> None: ...
+
+class Alternative(_message.Message):
+    __slots__ = ("move", "visits", "win_probability")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    move: Move
+    visits: int
+    win_probability: float
+    def __init__(self, move: _Optional[_Union[Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ...) -> None: ...
+
+class DecisionVerdict(_message.Message):
+    __slots__ = ("index", "turn", "seat", "played", "best", "played_value", "best_value", "drop", "mark", "forced", "played_visits", "extra_visits", "top", "win_probability")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_FIELD_NUMBER: _ClassVar[int]
+    BEST_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_VALUE_FIELD_NUMBER: _ClassVar[int]
+    BEST_VALUE_FIELD_NUMBER: _ClassVar[int]
+    DROP_FIELD_NUMBER: _ClassVar[int]
+    MARK_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_VISITS_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_VISITS_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    turn: int
+    seat: int
+    played: Move
+    best: Move
+    played_value: float
+    best_value: float
+    drop: float
+    mark: Mark
+    forced: bool
+    played_visits: int
+    extra_visits: int
+    top: _containers.RepeatedCompositeFieldContainer[Alternative]
+    win_probability: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, index: _Optional[int] = ..., turn: _Optional[int] = ..., seat: _Optional[int] = ..., played: _Optional[_Union[Move, _Mapping]] = ..., best: _Optional[_Union[Move, _Mapping]] = ..., played_value: _Optional[float] = ..., best_value: _Optional[float] = ..., drop: _Optional[float] = ..., mark: _Optional[_Union[Mark, str]] = ..., forced: _Optional[bool] = ..., played_visits: _Optional[int] = ..., extra_visits: _Optional[int] = ..., top: _Optional[_Iterable[_Union[Alternative, _Mapping]]] = ..., win_probability: _Optional[_Iterable[float]] = ...) -> None: ...
+
+class SeatSummary(_message.Message):
+    __slots__ = ("seat", "decisions", "forced", "accuracy", "mistakes", "blunders", "mean_drop", "agreed")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    DECISIONS_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    ACCURACY_FIELD_NUMBER: _ClassVar[int]
+    MISTAKES_FIELD_NUMBER: _ClassVar[int]
+    BLUNDERS_FIELD_NUMBER: _ClassVar[int]
+    MEAN_DROP_FIELD_NUMBER: _ClassVar[int]
+    AGREED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    decisions: int
+    forced: int
+    accuracy: float
+    mistakes: int
+    blunders: int
+    mean_drop: float
+    agreed: int
+    def __init__(self, seat: _Optional[int] = ..., decisions: _Optional[int] = ..., forced: _Optional[int] = ..., accuracy: _Optional[float] = ..., mistakes: _Optional[int] = ..., blunders: _Optional[int] = ..., mean_drop: _Optional[float] = ..., agreed: _Optional[int] = ...) -> None: ...
+
+class GameAnalysisOptions(_message.Message):
+    __slots__ = ("iterations", "threads", "seed", "played_visits", "mistake", "blunder")
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    THREADS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_VISITS_FIELD_NUMBER: _ClassVar[int]
+    MISTAKE_FIELD_NUMBER: _ClassVar[int]
+    BLUNDER_FIELD_NUMBER: _ClassVar[int]
+    iterations: int
+    threads: int
+    seed: int
+    played_visits: int
+    mistake: float
+    blunder: float
+    def __init__(self, iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ...) -> None: ...
+
+class AnalyzeGameResponse(_message.Message):
+    __slots__ = ("request_id", "sequence", "final", "decision", "done", "total", "seats", "status", "options")
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    FINAL_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    DONE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    request_id: str
+    sequence: int
+    final: bool
+    decision: DecisionVerdict
+    done: int
+    total: int
+    seats: _containers.RepeatedCompositeFieldContainer[SeatSummary]
+    status: GameStatus
+    options: GameAnalysisOptions
+    def __init__(self, request_id: _Optional[str] = ..., sequence: _Optional[int] = ..., final: _Optional[bool] = ..., decision: _Optional[_Union[DecisionVerdict, _Mapping]] = ..., done: _Optional[int] = ..., total: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatSummary, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, _Mapping]] = ..., options: _Optional[_Union[GameAnalysisOptions, _Mapping]] = ...) -> None: ...

@@ -66,6 +66,11 @@ class SplendorServiceStub:
                 request_serializer=splendor_dot_v1_dot_splendor__pb2.AnalyzeRequest.SerializeToString,
                 response_deserializer=splendor_dot_v1_dot_splendor__pb2.AnalyzeResponse.FromString,
                 _registered_method=True)
+        self.AnalyzeGame = channel.unary_stream(
+                '/splendor.v1.SplendorService/AnalyzeGame',
+                request_serializer=splendor_dot_v1_dot_splendor__pb2.AnalyzeGameRequest.SerializeToString,
+                response_deserializer=splendor_dot_v1_dot_splendor__pb2.AnalyzeGameResponse.FromString,
+                _registered_method=True)
 
 
 class SplendorServiceServicer:
@@ -118,6 +123,16 @@ class SplendorServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AnalyzeGame(self, request, context):
+        """A whole game judged decision by decision, as `splendor-ai analyze` does (docs/analysis.md):
+        one message per decision, in order, with the verdict and the progress, then exactly one
+        message with `final` set and the per-seat summary. The same request and seed give the
+        same verdicts as the command line.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SplendorServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -150,6 +165,11 @@ def add_SplendorServiceServicer_to_server(servicer, server):
                     servicer.Analyze,
                     request_deserializer=splendor_dot_v1_dot_splendor__pb2.AnalyzeRequest.FromString,
                     response_serializer=splendor_dot_v1_dot_splendor__pb2.AnalyzeResponse.SerializeToString,
+            ),
+            'AnalyzeGame': grpc.unary_stream_rpc_method_handler(
+                    servicer.AnalyzeGame,
+                    request_deserializer=splendor_dot_v1_dot_splendor__pb2.AnalyzeGameRequest.FromString,
+                    response_serializer=splendor_dot_v1_dot_splendor__pb2.AnalyzeGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -316,6 +336,33 @@ class SplendorService:
             '/splendor.v1.SplendorService/Analyze',
             splendor_dot_v1_dot_splendor__pb2.AnalyzeRequest.SerializeToString,
             splendor_dot_v1_dot_splendor__pb2.AnalyzeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnalyzeGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/splendor.v1.SplendorService/AnalyzeGame',
+            splendor_dot_v1_dot_splendor__pb2.AnalyzeGameRequest.SerializeToString,
+            splendor_dot_v1_dot_splendor__pb2.AnalyzeGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

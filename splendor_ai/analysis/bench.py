@@ -1,0 +1,200 @@
+"""The analysis benchmark: games analysed per minute, and how noisy the verdicts are.
+
+    python -m splendor_ai.analysis.bench [--games 8] [--iterations 1000] [--write]
+
+Records: base game, 2 players, greedy against level 1 (arena seed 3). Throughput: the batch
+run (``splendor_ai.analysis.batch``) on 1 and 2 local workers, and on a local Ray instance
+with 2 CPUs when ray is installed (its start-up timed apart). Noise: the first game analysed
+with 3 seeds by the old method (the drop = the mover's win probability in the search of the
+position before the move less that in an independent search of the position after it) and
+by the new one (both values from one search, the played move's visits forced); for each
+decision with a choice, the spread (max - min) of its drop over the seeds, and how often the
+seeds disagree on its mark. Prints the figures; ``--write`` also writes the "analysis"
+section of BENCHMARKS.md.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from ..benchfile import machine_line, write_section
+from ..records import replay, save
+from ..search import Config, Limits, search
+from ..search.arena import run_arena
+from . import Options, judge, mark_of
+from . import batch
+
+SEEDS = (0, 1000, 2000)
+REFERENCE = 10  # the reference verdicts search with this many times the budget
+REFERENCE_SEED = 77
+
+
+def rms(per_seed: list[list[tuple]], reference: list[tuple]) -> float:
+    """Root mean square distance of the drops (every seed, decisions with a choice) from the reference's."""
+    errors = [(rows[k][0] - ref[0]) ** 2 for k in range(len(per_seed)) for rows, ref in
+              [(list(zip(*per_seed))[i], reference[i]) for i in range(len(reference))] if not ref[2]]
+    return (sum(errors) / len(errors)) ** 0.5
+
+
+def old_drops(record: dict, options: Options) -> list[tuple[float, str, bool]]:
+    """The old method, per decision: (drop, mark, forced) from two independent searches."""
+    states = replay(record)
+    evals = []
+    for i, state in enumerate(states):
+        if state.is_terminal():
+            evals.append((list(state.returns()), None))
+            continue
+        seat = state.current_player()
+        r = search(state.view(seat), Limits(iterations=options.iterations), Config(seed=options.seed + i))
+        evals.append((list(r.win_probability), r.move))
+    out = []
+    for i, move in enumerate(record["actions"]):
+        seat = states[i].current_player()
+        drop = evals[i][0][seat] - evals[i + 1][0][seat]
+        forced = len(states[i].view(seat).search_actions()) == 1
+        mark = "" if forced or move == evals[i][1] else mark_of(drop, options)
+        out.append((drop, mark, forced))
+    return out
+
+
+def new_drops(record: dict, options: Options) -> list[tuple[float, str, bool, float, int]]:
+    """The new method, per decision: (drop, mark, forced, unclipped drop, forced visits)."""
+    states = replay(record)
+    out = []
+    for i, move in enumerate(record["actions"]):
+        v = judge(states[i], move, options, i)
+        unclipped = 0.0 if v["move"] == v["best"] else v["best_value"] - v["value"]
+        out.append((v["drop"], v["mark"], v["forced"], unclipped, v["extra_visits"]))
+    return out
+
+
+def spread(per_seed: list[list[tuple]], k: int = 0) -> tuple[float, float, float]:
+    """(mean spread, median spread, share of decisions whose mark differs between seeds) over
+    the decisions with a choice; ``k`` picks the figure whose spread is taken."""
+    spreads, flips, n = [], 0, 0
+    for rows in zip(*per_seed):
+        if rows[0][2]:  # forced
+            continue
+        n += 1
+        values = [r[k] for r in rows]
+        spreads.append(max(values) - min(values))
+        flips += len({r[1] for r in rows}) > 1
+    return statistics.mean(spreads), statistics.median(spreads), flips / n
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the worker processes)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _throughput(folder: str, options: Options, **how) -> tuple[float, float]:
+    """(games per minute, CPU seconds per game) of a batch run over ``folder``."""
+    cpu = _cpu_seconds()
+    with tempfile.TemporaryDirectory() as out:
+        outcome = batch.run([folder], out, options, **how)
+    assert outcome.ok and not outcome.resumed
+    games = len(outcome.analysed)
+    return games / outcome.elapsed * 60, (_cpu_seconds() - cpu) / games
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.analysis.bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=8, help="records for the throughput figures (default 8)")
+    ap.add_argument("--iterations", type=int, default=1000, help="search budget per decision (default 1000)")
+    ap.add_argument("--no-ray", action="store_true", help="leave out the Ray figure")
+    ap.add_argument("--write", action="store_true", help="write the 'analysis' section of BENCHMARKS.md")
+    ap.add_argument("--out", default="BENCHMARKS.md", help="the file --write writes to")
+    args = ap.parse_args(argv)
+    if args.games < 2 or args.iterations < 10:
+        ap.error("--games must be at least 2 and --iterations at least 10")
+    options = Options(iterations=args.iterations)
+    arena = run_arena("base", 2, ["greedy", "level:1"], args.games, seed=3, processes=1, progress=False)
+    lines = [
+        "## Analysis: games per minute, verdict noise (base, 2 players)",
+        "",
+        f"Command: `python -m splendor_ai.analysis.bench --games {args.games} --iterations {args.iterations} --write` "
+        f"({machine_line()}). Records: greedy against level 1, arena seed 3; {args.iterations} iterations per "
+        f"decision, the played move's visits forced up to a quarter of that. The machine is shared (load "
+        f"average {os.getloadavg()[0]:.1f} at the start): read the ratios and the CPU seconds per game beside "
+        f"the games per minute.",
+        "",
+    ]
+    with tempfile.TemporaryDirectory() as folder:
+        for i, record in enumerate(arena.records):
+            save(record, Path(folder) / f"game-{i:03d}.json")
+        decisions = sum(len(r["actions"]) for r in arena.records)
+        one, one_cpu = _throughput(folder, options, workers=1)
+        two, two_cpu = _throughput(folder, options, workers=2)
+        rows = [("1 local worker", one, "1.00x", f"{one_cpu:.2f}"),
+                ("2 local workers", two, f"{two / one:.2f}x", f"{two_cpu:.2f}")]
+        ray = None if args.no_ray else batch.import_ray()
+        if ray is None:
+            ray_note = "Ray: not measured (" + ("--no-ray" if args.no_ray else
+                                               "ray is not installed; `pip install '.[ray]'`") + ")."
+        else:
+            t0 = time.perf_counter()
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+            start = time.perf_counter() - t0
+            try:
+                on_ray, _ = _throughput(folder, options, ray_address="auto")
+            finally:
+                ray.shutdown()
+            rows.append(("local Ray instance, 2 CPUs", on_ray, f"{on_ray / one:.2f}x", "–"))
+            ray_note = (f"Ray against the plain local run on 2 workers: {on_ray / two:.2f}x; starting the local "
+                        f"instance took {start:.1f} s more (not counted above).")
+        lines += [f"{args.games} games, {decisions} decisions in all.", "",
+                  "| run | games/min | against 1 worker | CPU seconds per game |", "|---|---|---|---|"]
+        lines += [f"| {name} | {rate:.1f} | {ratio} | {cpu} |" for name, rate, ratio, cpu in rows]
+        lines += ["", ray_note, ""]
+
+    record = arena.records[0]
+    olds = [old_drops(record, Options(iterations=args.iterations, seed=s)) for s in SEEDS]
+    news = [new_drops(record, Options(iterations=args.iterations, seed=s)) for s in SEEDS]
+    doubled = [new_drops(record, Options(iterations=2 * args.iterations, seed=s)) for s in SEEDS]
+    reference = new_drops(record, Options(iterations=REFERENCE * args.iterations, seed=REFERENCE_SEED))
+    old_mean, old_median, old_flips = spread(olds)
+    new_mean, new_median, new_flips = spread(news)
+    raw_mean, raw_median, _ = spread(news, k=3)
+    extra = statistics.mean(r[4] for rows in news for r in rows) / args.iterations
+    choices = sum(not r[2] for r in news[0])
+    own = [old[0] for old, ref in zip(olds[0], reference) if not ref[2] and ref[3] == 0.0]
+    lines += [
+        f"Verdict noise: game 0 ({len(record['actions'])} decisions, {choices} with a choice) analysed with seeds "
+        f"{', '.join(map(str, SEEDS))}. Spread: per decision, max - min of its drop over the 3 seeds. Error: "
+        f"the root mean square distance of a drop from the reference, the new method at {REFERENCE}x the budget "
+        f"(seed {REFERENCE_SEED}): the mover's loss in what it knew, which the verdict is meant to measure.",
+        "",
+        "| method | mean spread | median spread | marks that differ between seeds | error against the reference |",
+        "|---|---|---|---|---|",
+        f"| old: two independent searches (before, after) | {old_mean:.1%} | {old_median:.1%} | {old_flips:.0%} "
+        f"| {rms(olds, reference):.1%} |",
+        f"| new: one search, the played move's visits forced | {new_mean:.1%} | {new_median:.1%} | {new_flips:.0%} "
+        f"| {rms(news, reference):.1%} |",
+        f"| new, the drop before it is clipped at 0 | {raw_mean:.1%} | {raw_median:.1%} | | |",
+        "| new, twice the iterations ({}) | {:.1%} | {:.1%} | {:.0%} | {:.1%} |".format(
+            2 * args.iterations, *spread(doubled), rms(doubled, reference)),
+        "",
+        f"Seed spread, new / old: {new_mean / old_mean:.2f}x; error against the reference, new / old: "
+        f"{rms(news, reference) / rms(olds, reference):.2f}x. " + (
+            f"The old method's drop of a move the reference search itself plays ({len(own)} decisions; it "
+            f"should be 0): mean {statistics.mean(own):+.1%}, from {min(own):+.1%} to {max(own):+.1%} — the next "
+            f"position is another seat's view after a card was drawn, the same for every seed, so the seed "
+            f"spread does not show it. " if own else "") +
+        f"The forced visits cost {extra:.1%} of "
+        f"the budget per decision on average.",
+    ]
+    body = "\n".join(lines)
+    print(body)
+    if args.write:
+        write_section(args.out, "analysis", body)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
