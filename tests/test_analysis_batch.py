@@ -157,7 +157,7 @@ def test_a_local_ray_instance_gives_the_same_reports_as_the_local_run(season, tm
     ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'splendor-ai[ray]')")
     local = tmp_path / "local"
     batch.run([str(season)], local, OPTIONS, workers=1)
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
     try:
         outcome = batch.run([str(season)], tmp_path / "ray", OPTIONS, ray_address="auto")
     finally:

@@ -139,7 +139,7 @@ def main(argv=None) -> int:
                                                "ray is not installed; `pip install '.[ray]'`") + ")."
         else:
             t0 = time.perf_counter()
-            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+            ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
             start = time.perf_counter() - t0
             try:
                 on_ray, _ = _throughput(folder, options, ray_address="auto")
