@@ -137,7 +137,10 @@ class MCTSBot:
 
     def choose(self, state) -> int:
         self._calls += 1
-        cfg = Config(**{**self.config.__dict__, "seed": (self.config.seed * 1_000_003 + self._calls) % 2**64})
+        seed = self.config.seed
+        if seed is not None:  # a fixed seed: each call its own stream, reproducibly
+            seed = (seed * 1_000_003 + self._calls) % 2**64
+        cfg = Config(**{**self.config.__dict__, "seed": seed})
         result = Search(state, self.limits, cfg).run()
         return choose(result, self.temperature, self.rng)
 

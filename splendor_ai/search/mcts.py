@@ -49,7 +49,7 @@ class Config:
     rollout_depth: int = 20  # actions before the evaluation scores the rollout; -1: to the end
     rollout_cap: int = 1000  # hard cap on a rollout (a simulated game that will not end)
     threads: int = 1
-    seed: int = 0
+    seed: int | None = None  # None: a fresh seed per search (SearchResult.seed reports it)
     perfect_information: bool = False  # search the given full state without redrawing anything
     # The leaf evaluation (docs/learned.md): "net" (PUCT with the learned net's priors and
     # values), "heuristic" (UCT with the hand-written evaluation and rollouts, the settings
@@ -74,7 +74,7 @@ class Config:
             raise SearchError(f"config.rollout_cap must be positive, got {self.rollout_cap}")
         if not 1 <= self.threads <= 64:
             raise SearchError(f"config.threads must be 1..64, got {self.threads}")
-        if not 0 <= self.seed < 2**64:
+        if self.seed is not None and not 0 <= self.seed < 2**64:
             raise SearchError(f"config.seed must be in 0..2**64-1, got {self.seed}")
         if self.evaluator not in ("auto", "net", "heuristic"):
             raise SearchError(f"config.evaluator must be 'auto', 'net' or 'heuristic', got {self.evaluator!r}")
@@ -147,6 +147,7 @@ class SearchResult:
     node_limit_hit: bool
     cancelled: bool
     out_of_time: bool
+    seed: int | None = None  # the seed it ran with: Config(seed=...) repeats it
 
     def top(self, k: int = 3) -> list[ActionStats]:
         return self.actions[:k]
@@ -165,6 +166,11 @@ def _pv_strings(state, actions: list[int]) -> list[str]:
         if s.is_terminal():
             break
     return out
+
+
+def fresh_seed() -> int:
+    """A seed for a search given none: every call differs."""
+    return random.SystemRandom().getrandbits(63)
 
 
 class Search:
@@ -190,6 +196,7 @@ class Search:
                 raise SearchError(
                     "root_actions: " + (f"{bad} are not among the actions searched here" if bad else "empty"))
         self.root_actions = root_actions
+        self.seed = config.seed if config.seed is not None else fresh_seed()
         self.state = state
         self.seat = seat
         self.limits = limits
@@ -209,7 +216,7 @@ class Search:
             c_uct=config.c_uct,
             prior_weight=config.prior_weight,
             determinize=not config.perfect_information,
-            seed=config.seed,
+            seed=self.seed,
             root_actions=root_actions,
             reuse=reuse[0]._tree if reuse else None,
             reuse_action=reuse[1] if reuse else -1,
@@ -301,6 +308,7 @@ class Search:
             node_limit_hit=summary["node_limit_hit"],
             cancelled=summary["cancelled"],
             out_of_time=summary["out_of_time"],
+            seed=self.seed,
         )
 
 
@@ -319,28 +327,10 @@ def choose(result: SearchResult, temperature: float = 0.0, rng: random.Random | 
 
 
 def play_turn(state, limits: Limits, config: Config = Config(), temperature: float = 0.0,
-              rng: random.Random | None = None) -> list[tuple[int, SearchResult]]:
-    """The seat to act's whole turn: a search per decision until the turn passes on.
+              rng: random.Random | None = None, **kw):
+    """The seat to act's whole turn under one budget: see ``turns.TurnSearch`` (the turn's
+    decisions share ``limits.seconds``; one legal action is not searched; a turn that stops at
+    hidden information says so). Returns a ``turns.Turn``; iterating it gives (action, result)."""
+    from .turns import play_turn as _play_turn
 
-    Returns (action, result) pairs; `state` is not changed. Follow-up decisions (returning
-    tokens, choosing a noble) are searched with the same limits, starting from the subtree
-    the previous decision's search grew below the chosen action.
-    """
-    s = cores.to_core(state).clone() if not config.perfect_information else state.clone()
-    seat = s.current_player()
-    turn = s.to_position()["turn"]
-    out = []
-    reuse = None
-    while not s.is_terminal() and s.current_player() == seat:
-        if out and s.to_position()["turn"] != turn:
-            break  # an extra turn (Duel) is a turn of its own
-        search_ = Search(s, limits, config, reuse=reuse)
-        result = search_.run()
-        action = choose(result, temperature, rng)
-        out.append((action, result))
-        reuse = (search_, action)
-        try:
-            s.apply_action(action)
-        except HiddenInformationError:
-            break  # the rest of the turn depends on a card this view does not know
-    return out
+    return _play_turn(state, limits, config, temperature, rng, **kw)

@@ -1,0 +1,301 @@
+"""Whole turns: every decision of one seat's turn, searched under one budget.
+
+A turn is one or more decisions of the same seat (the main action, then returning tokens,
+choosing a noble; in Duel privileges, a replenish, the mandatory action, ability targets, a
+royal, discards). ``TurnSearch`` plays them all:
+
+- **One budget for the turn.** ``Limits.seconds`` is the whole turn's time, counted from
+  ``started`` (the call's start; default: when the TurnSearch is made), and an optional
+  ``deadline`` ends it sooner; the decisions share that time. ``Limits.iterations`` caps each
+  searched decision (a level's budget is per decision: that is how levels were measured).
+- **Time where the choice is hard.** A decision gets the time left times
+  ``1 / (1 + FOLLOW_UP_WEIGHT * E)``, where ``E`` is how many more searched decisions its turn
+  is expected to have (``EXPECTED_FOLLOW_UPS``, measured by ``python -m splendor_ai.search.turns``)
+  and a follow-up decision counts half as much as the one being made. The main decision of a
+  base or Marvel turn thus gets nearly all of the time, a Duel main decision about 4/5 of it,
+  and the last decision whatever is left. Time a turn does not need is not spent.
+- **A decision with one legal action is not searched**: it is played at once
+  (``Decision.forced``; its result has 0 iterations).
+- **Subtree reuse.** Each search starts from the subtree the previous one grew below the
+  chosen action (across a forced decision too).
+- **Hidden information.** On a seat's view a move may reveal a card (a refill, a blind
+  reserve) or Duel's bag order, which the view does not know: the turn stops there with
+  ``complete`` False and ``stopped`` saying why, instead of returning a partial turn silently.
+- **Seeds.** With ``Config(seed=None)`` (the default) a turn draws a fresh seed (``Turn.seed``
+  reports it); with a seed, the same position, options and ``threads=1`` give the same turn.
+"""
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, replace
+
+from ..games import HiddenInformationError
+from . import cores
+from .mcts import ActionStats, Config, Limits, Search, SearchError, SearchResult, choose, fresh_seed
+
+FOLLOW_UP_WEIGHT = 0.5  # a decision still to come, relative to the one being made
+MIN_SECONDS = 0.001  # the least time a searched decision gets, even past the turn's end
+RESULT_SECONDS = 0.005  # kept back from each search (at most 5 % of the time left) to build its result
+
+# Searched decisions still to come in the same turn after a searched decision in this phase,
+# on average: `python -m splendor_ai.search.turns` (BENCHMARKS.md, "Decisions per turn").
+# Unlisted phases expect none.
+EXPECTED_FOLLOW_UPS = {
+    "base": {"main": 0.04, "return": 0.3},
+    "duel": {"main": 0.43, "mandatory": 0.1, "discard": 0.27, "joker": 0.28, "royal": 0.3},
+    "marvel": {"main": 0.01, "return": 0.12},
+}
+
+STOPS = ("iterations", "time", "deadline", "cancelled", "forced")
+
+
+def time_share(game: str, phase: str) -> float:
+    """The fraction of the turn's time left that a searched decision in ``phase`` gets."""
+    return 1.0 / (1.0 + FOLLOW_UP_WEIGHT * EXPECTED_FOLLOW_UPS.get(game, {}).get(phase, 0.0))
+
+
+@dataclass
+class Decision:
+    action: int
+    move: str
+    result: SearchResult  # a forced decision's has 0 iterations
+    searched: object  # the state the decision was made in (what the search saw)
+    forced: bool  # the only legal action: played without a search
+    seconds: float | None  # the time this decision was given (None: no time limit)
+    stop: str  # why its search stopped: one of STOPS
+
+
+@dataclass
+class Turn:
+    """The decisions of one seat's turn. Iterating gives ``(action, result)`` pairs."""
+
+    seat: int
+    decisions: list[Decision]
+    complete: bool  # False: stopped at information the position does not have
+    stopped: str | None  # why an incomplete turn stopped (the move and what it needs)
+    state: object  # the position after the decisions (the last one not applied if incomplete)
+    seed: int  # the search seed every decision used
+    elapsed: float  # seconds from the turn's start to its end
+
+    @property
+    def actions(self) -> list[int]:
+        return [d.action for d in self.decisions]
+
+    @property
+    def moves(self) -> list[str]:
+        return [d.move for d in self.decisions]
+
+    def __iter__(self):
+        return iter([(d.action, d.result) for d in self.decisions])
+
+    def __len__(self) -> int:
+        return len(self.decisions)
+
+    def __getitem__(self, i):
+        d = self.decisions[i]
+        return d.action, d.result
+
+
+def _forced_result(searched, seat: int, action: int, move: str, previous: SearchResult | None,
+                   carried: Search | None) -> SearchResult:
+    """The result of a decision that was not searched. The win probabilities are the
+    previous decision's (uniform when there is none); visits and value are what the reused
+    subtree knows about the action (0 when nothing)."""
+    visits, value, pv = 0, 0.0, [move]
+    if carried is not None:
+        for a, n, value_sum, _prior, _pv in carried._tree.root_stats():
+            if a == action and n:
+                visits, value = n, value_sum / n
+    win = list(previous.win_probability) if previous else [1.0 / searched.players] * searched.players
+    if not visits:
+        value = win[seat]
+    return SearchResult(seat=seat, action=action, move=move, actions=[ActionStats(action, move, visits, value, 1.0, pv)],
+                        win_probability=win, iterations=0, nodes=0, elapsed=0.0, iterations_per_second=0.0,
+                        tree_bytes=0, node_limit_hit=False, cancelled=False, out_of_time=False)
+
+
+class TurnSearch:
+    """The whole turn of the seat to act; ``run()`` blocks, ``cancel()`` may come from
+    another thread (the decisions not yet searched are then played without a search).
+
+    ``searched_of(state)``: what each decision is searched in (default: the state itself;
+    the service passes the mover's view). ``rng`` draws the move when ``temperature`` > 0
+    (default: seeded from the search seed). ``started``/``deadline``: ``time.monotonic()``
+    values; the turn ends at ``started + limits.seconds`` or ``deadline``, whichever is first.
+    """
+
+    def __init__(self, state, limits: Limits, config: Config = Config(), temperature: float = 0.0,
+                 rng: random.Random | None = None, *, searched_of=None, started: float | None = None,
+                 deadline: float | None = None):
+        limits.check()
+        config.check()
+        if state.is_terminal():
+            raise SearchError("the game is over: nothing to search")
+        self.state = state
+        self.limits = limits
+        self.seed = config.seed if config.seed is not None else fresh_seed()
+        self.config = replace(config, seed=self.seed)
+        self.temperature = temperature
+        self.rng = rng if rng is not None else random.Random(self.seed)
+        self.searched_of = searched_of or (lambda s: s)
+        self.started = time.monotonic() if started is None else started
+        ends = []
+        if limits.seconds is not None:
+            ends.append(self.started + limits.seconds)
+        if deadline is not None:
+            ends.append(deadline)
+        self.end = min(ends) if ends else None
+        # The turn's end is the deadline's, not the time limit's: a search out of time stopped for it.
+        self.deadline_bound = deadline is not None and (limits.seconds is None or deadline < self.started + limits.seconds)
+        self._lock = threading.Lock()
+        self._current: Search | None = None
+        self._cancelled = False
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancelled = True
+            if self._current is not None:
+                self._current.cancel()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled
+
+    def _seconds(self, searched) -> float | None:
+        if self.end is None:
+            return None
+        left = self.end - time.monotonic()
+        left -= min(RESULT_SECONDS, 0.05 * left)
+        return max(MIN_SECONDS, left * time_share(searched.game, searched.phase()))
+
+    def _stop(self, result: SearchResult) -> str:
+        if result.cancelled:
+            return "cancelled"
+        if result.out_of_time:
+            return "deadline" if self.deadline_bound else "time"
+        return "iterations"
+
+    def run(self) -> Turn:
+        s = cores.to_core(self.state).clone()
+        seat = s.current_player()
+        turn = s.to_position()["turn"]
+        decisions: list[Decision] = []
+        reuse = None  # (the last search, the action played from its root)
+        previous = None
+        stopped = None
+        while not s.is_terminal() and s.current_player() == seat:
+            if decisions and s.to_position()["turn"] != turn:
+                break  # an extra turn (Duel) is a turn of its own
+            searched = self.searched_of(s)
+            legal = searched.search_actions()
+            if len(legal) == 1:
+                action = legal[0]
+                move = searched.action_to_string(action)
+                # Carry the reused subtree past this decision (the next search reuses it).
+                carried = Search(searched, Limits(iterations=1), self.config, reuse=reuse) if reuse else None
+                result = _forced_result(searched, seat, action, move, previous, carried)
+                decisions.append(Decision(action, move, result, searched, True, 0.0, "forced"))
+                reuse = (carried, action) if carried is not None else None
+            else:
+                seconds = self._seconds(searched)
+                limits = Limits(iterations=self.limits.iterations, seconds=seconds, max_nodes=self.limits.max_nodes)
+                search = Search(searched, limits, self.config, reuse=reuse)
+                with self._lock:
+                    self._current = search
+                    if self._cancelled:
+                        search.cancel()
+                try:
+                    result = search.run()
+                finally:
+                    with self._lock:
+                        self._current = None
+                action = choose(result, self.temperature, self.rng)
+                move = next((a.move for a in result.actions if a.action == action), None) \
+                    or searched.action_to_string(action)
+                decisions.append(Decision(action, move, result, searched, False, seconds, self._stop(result)))
+                reuse = (search, action)
+                previous = result
+            try:
+                s.apply_action(action)
+            except HiddenInformationError as exc:
+                stopped = str(exc) if str(exc).startswith(move) else f"{move}: {exc}"
+                break
+        elapsed = time.monotonic() - self.started
+        return Turn(seat, decisions, stopped is None, stopped, s, self.seed, elapsed)
+
+
+def play_turn(state, limits: Limits, config: Config = Config(), temperature: float = 0.0,
+              rng: random.Random | None = None, **kw) -> Turn:
+    """The seat to act's whole turn under one budget (see ``TurnSearch``); ``state`` is not changed."""
+    return TurnSearch(state, limits, config, temperature, rng, **kw).run()
+
+
+# ------------------------------------------------------------------------------ measurement
+def measure(game: str, players: int, games: int, iterations: int = 200, seed: int = 1) -> dict:
+    """Per phase: searched decisions, and how many more searched decisions their turn had,
+    over self-play games of MCTS at ``iterations`` per decision. Also the turn count and the
+    forced decisions."""
+    from ..games import load_game
+
+    rng = random.Random(seed)
+    rest: dict[str, list[int]] = {}
+    turns = forced = 0
+    for g in range(games):
+        s = cores.to_core(load_game(game, players).new_initial_state(seed * 100_003 + g))
+        while not s.is_terminal():
+            t = play_turn(s, Limits(iterations=iterations), Config(seed=rng.getrandbits(63)))
+            phases = []
+            probe = s.clone()
+            for d in t.decisions:
+                if d.forced:
+                    forced += 1
+                else:
+                    phases.append(probe.phase())
+                probe.apply_action(d.action)
+            for i, phase in enumerate(phases):
+                rest.setdefault(phase, []).append(len(phases) - i - 1)
+            s = t.state
+            turns += 1
+    return {"turns": turns, "forced": forced,
+            "phases": {p: (len(v), sum(v) / len(v)) for p, v in sorted(rest.items())}}
+
+
+def main(argv=None) -> int:
+    import argparse
+
+    from ..benchfile import machine_line, write_section
+
+    ap = argparse.ArgumentParser(description="Decisions per turn, per game and phase: the table behind "
+                                             "EXPECTED_FOLLOW_UPS (the time split of a whole turn).")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--iterations", type=int, default=200)
+    ap.add_argument("--write", action="store_true", help="write the section to --out")
+    ap.add_argument("--out", default="BENCHMARKS.md")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    lines = ["| game | phase | searched decisions | searched decisions still to come in the turn (mean) "
+             "| time share |", "|---|---|---|---|---|"]
+    notes = []
+    for game in ("base", "duel", "marvel"):
+        m = measure(game, 2, args.games, args.iterations)
+        notes.append(f"{game}: {m['turns']} turns, {m['forced']} forced decisions (not searched)")
+        for phase, (n, mean) in m["phases"].items():
+            lines.append(f"| {game} | {phase} | {n} | {mean:.2f} | {time_share(game, phase):.2f} |")
+    body = "\n".join([
+        "## Decisions per turn (2 players, MCTS self-play)", "",
+        f"`python -m splendor_ai.search.turns --games {args.games} --iterations {args.iterations} --write` "
+        f"({machine_line()}; {time.perf_counter() - t0:.0f} s). The means are the table "
+        "`EXPECTED_FOLLOW_UPS` of `splendor_ai/search/turns.py` (rounded); the time share is what "
+        "a decision in that phase gets of the turn's time left, with the table as committed.", "",
+        *lines, "", "; ".join(notes) + ".",
+    ])
+    print(body)
+    if args.write:
+        write_section(args.out, "turns", body)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
