@@ -14,6 +14,7 @@ from splendor.v1 import splendor_pb2 as pb
 STOP_REASONS = {
     pb.STOP_REASON_UNSPECIFIED: "running", pb.STOP_REASON_ITERATIONS: "iterations",
     pb.STOP_REASON_TIME: "time", pb.STOP_REASON_DEADLINE: "deadline", pb.STOP_REASON_CANCELLED: "cancelled",
+    pb.STOP_REASON_FORCED: "forced",
 }
 COLORS = {pb.COLOR_WHITE: "white", pb.COLOR_BLUE: "blue", pb.COLOR_GREEN: "green", pb.COLOR_RED: "red",
           pb.COLOR_BLACK: "black", pb.COLOR_GOLD: "gold"}
@@ -161,7 +162,7 @@ class SearchStats:
     iterations_per_second: float
     tree_bytes: int
     node_limit_hit: bool
-    stop_reason: str  # running, iterations, time, deadline, cancelled
+    stop_reason: str  # running, iterations, time, deadline, cancelled, forced (the only legal move: no search)
 
     @property
     def best(self) -> Optional[Move]:
@@ -185,13 +186,15 @@ class MoveResult:
     position: Optional[pb.Position]  # after the moves, when turn_complete
     status: Optional[Status]
     options: Options
+    incomplete_reason: str  # when not turn_complete: why the turn stopped
     raw: pb.GetMoveResponse = field(repr=False, compare=False)
 
     @classmethod
     def from_pb(cls, msg: pb.GetMoveResponse) -> "MoveResult":
         return cls(msg.request_id, [Move.from_pb(m) for m in msg.moves], [SearchStats.from_pb(s) for s in msg.searches],
                    msg.turn_complete, msg.position if msg.HasField("position") else None,
-                   Status.from_pb(msg.status) if msg.HasField("status") else None, Options.from_pb(msg.options), msg)
+                   Status.from_pb(msg.status) if msg.HasField("status") else None, Options.from_pb(msg.options),
+                   msg.incomplete_reason, msg)
 
 
 @dataclass(frozen=True)

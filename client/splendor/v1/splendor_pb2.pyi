@@ -21,6 +21,7 @@ class StopReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STOP_REASON_TIME: _ClassVar[StopReason]
     STOP_REASON_DEADLINE: _ClassVar[StopReason]
     STOP_REASON_CANCELLED: _ClassVar[StopReason]
+    STOP_REASON_FORCED: _ClassVar[StopReason]
 
 class Color(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -75,6 +76,7 @@ STOP_REASON_ITERATIONS: StopReason
 STOP_REASON_TIME: StopReason
 STOP_REASON_DEADLINE: StopReason
 STOP_REASON_CANCELLED: StopReason
+STOP_REASON_FORCED: StopReason
 COLOR_UNSPECIFIED: Color
 COLOR_WHITE: Color
 COLOR_BLUE: Color
@@ -829,7 +831,7 @@ class GetMoveRequest(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., level: _Optional[int] = ..., limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., perfect_information: _Optional[bool] = ..., lines: _Optional[int] = ...) -> None: ...
 
 class GetMoveResponse(_message.Message):
-    __slots__ = ("request_id", "moves", "searches", "turn_complete", "position", "status", "options")
+    __slots__ = ("request_id", "moves", "searches", "turn_complete", "position", "status", "options", "incomplete_reason")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
     SEARCHES_FIELD_NUMBER: _ClassVar[int]
@@ -837,6 +839,7 @@ class GetMoveResponse(_message.Message):
     POSITION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    INCOMPLETE_REASON_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     moves: _containers.RepeatedCompositeFieldContainer[Move]
     searches: _containers.RepeatedCompositeFieldContainer[SearchStats]
@@ -844,7 +847,8 @@ class GetMoveResponse(_message.Message):
     position: Position
     status: GameStatus
     options: EffectiveOptions
-    def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., searches: _Optional[_Iterable[_Union[SearchStats, _Mapping]]] = ..., turn_complete: _Optional[bool] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., status: _Optional[_Union[GameStatus, _Mapping]] = ..., options: _Optional[_Union[EffectiveOptions, _Mapping]] = ...) -> None: ...
+    incomplete_reason: str
+    def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., searches: _Optional[_Iterable[_Union[SearchStats, _Mapping]]] = ..., turn_complete: _Optional[bool] = ..., position: _Optional[_Union[Position, _Mapping]] = ..., status: _Optional[_Union[GameStatus, _Mapping]] = ..., options: _Optional[_Union[EffectiveOptions, _Mapping]] = ..., incomplete_reason: _Optional[str] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
     __slots__ = ("request_id", "position", "limits", "threads", "seed", "lines", "candidates", "report_every_ms", "perfect_information")
