@@ -43,9 +43,9 @@ RESULT_SECONDS = 0.005  # kept back from each search (at most 5 % of the time le
 # on average: `python -m splendor_ai.search.turns` (BENCHMARKS.md, "Decisions per turn").
 # Unlisted phases expect none.
 EXPECTED_FOLLOW_UPS = {
-    "base": {"main": 0.04, "return": 0.3},
-    "duel": {"main": 0.43, "mandatory": 0.1, "discard": 0.27, "joker": 0.28, "royal": 0.3},
-    "marvel": {"main": 0.01, "return": 0.12},
+    "base": {"main": 0.03, "return": 0.30},
+    "duel": {"main": 0.39, "mandatory": 0.12, "reserve": 0.04, "discard": 0.28, "joker": 0.27, "royal": 0.29},
+    "marvel": {"main": 0.02, "return": 0.43},
 }
 
 STOPS = ("iterations", "time", "deadline", "cancelled", "forced")
