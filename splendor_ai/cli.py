@@ -138,19 +138,18 @@ def _serve(args) -> int:
 
     if getattr(args, "env_error", None):
         raise SystemExit(f"splendor-ai serve: {args.env_error}")
-    names = ("host", "port", "max_concurrent", "max_iterations", "max_seconds", "max_threads", "max_nodes", "grace")
     try:
-        settings = Settings(**{n: getattr(args, n) for n in names})
+        settings = Settings(**{name: getattr(args, name) for name, _, _ in SERVE_FLAGS})
     except ValueError as exc:
         raise SystemExit(f"splendor-ai serve: {exc}")
     try:
         return serve(settings)
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         raise SystemExit(f"splendor-ai serve: {exc}")
 
 
 SERVE_FLAGS = [
-    ("host", str, "address to listen on"),
+    ("host", str, "address to listen on ('' = localhost, or every interface with TLS or tokens)"),
     ("port", int, "port to listen on (0 = any free port)"),
     ("max_concurrent", int, "searches at once (GetMove, Analyze, AnalyzeGame); more get RESOURCE_EXHAUSTED (0 = cores)"),
     ("max_iterations", int, "cap on the iterations of any search"),
@@ -158,6 +157,13 @@ SERVE_FLAGS = [
     ("max_threads", int, "cap on the threads of any search (0 = cores)"),
     ("max_nodes", int, "nodes each search tree may grow to (32 bytes each); then it stops growing"),
     ("grace", float, "seconds running searches get to finish on SIGTERM"),
+    ("tls_cert", str, "TLS: the server's certificate chain (PEM file); with --tls-key"),
+    ("tls_key", str, "TLS: the server's private key (PEM file)"),
+    ("tls_client_ca", str, "mutual TLS: clients must present a certificate signed by these CAs (PEM file)"),
+    ("token_file", str, "bearer tokens, one a line; every call but health checks needs one "
+                        "(also $SPLENDOR_AI_TOKENS, comma-separated)"),
+    ("metrics_port", int, "serve Prometheus metrics over HTTP on this port (-1 = off, 0 = any free port)"),
+    ("log_format", str, "text | json: one line (or JSON object) per call on stderr"),
 ]
 
 
@@ -176,7 +182,7 @@ def _add_serve(sub) -> None:
     for name, kind, text in SERVE_FLAGS:
         default = env.get(name, defaults[name].default)
         serve.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, default=default,
-                           help=f"{text} [env {Settings.env_name(name)}; default {default}]")
+                           help=f"{text} [env {Settings.env_name(name)}; default {default if default != '' else 'none'}]")
     serve.set_defaults(func=_serve)
 
 

@@ -7,6 +7,8 @@
         turn = ai.get_move(game.position, level=5)
         print([m.notation for m in turn.moves])
 
+Replicas: ``Client(["10.0.0.1:50551", "10.0.0.2:50551"])`` (or a ``dns:///`` target) spreads
+calls over them; TLS and tokens: ``Client(target, root_certificates="ca.pem", token=...)``.
 ``AsyncClient`` has the same methods as coroutines. Failed calls raise ``ServiceError``
 subclasses (``InvalidArgument`` with ``field_violations``, ``IllegalMove``, ``Busy``, ...).
 The messages themselves are in ``splendor.v1.splendor_pb2`` (exported here as ``pb``).
@@ -25,6 +27,7 @@ from .errors import (
     InvalidArgument,
     PreconditionViolation,
     ServiceError,
+    Unauthenticated,
     Unavailable,
 )
 from .types import (
@@ -60,5 +63,5 @@ __all__ = [
     "DuelTokens", "FieldViolation", "GameAnalysis", "GameAnalysisOptions", "GameAnalysisReport", "IllegalMove",
     "InvalidArgument", "LegalMoves", "Line", "MarvelCard", "MarvelLocation", "MarvelTokens", "Move", "MoveResult",
     "NewGame", "Options", "PreconditionViolation", "SearchStats", "SeatSummary", "ServiceError", "Status", "Tokens",
-    "Unavailable", "Verdict", "game_of", "pb", "with_drawn_card", "with_drawn_tokens",
+    "Unauthenticated", "Unavailable", "Verdict", "game_of", "pb", "with_drawn_card", "with_drawn_tokens",
 ]

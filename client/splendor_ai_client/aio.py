@@ -9,6 +9,7 @@ from splendor.v1 import splendor_pb2 as pb
 from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
 from . import _requests as rq
+from ._channel import ROUND_ROBIN, PemLike, Target, make_channel, token_metadata
 from .client import DEFAULT_TARGET
 from .errors import ServiceError, Unavailable, from_rpc_error
 from .types import AnalysisReport, Applied, Catalog, GameAnalysisReport, LegalMoves, MoveResult, NewGame
@@ -64,18 +65,26 @@ class AsyncGameAnalysis(AsyncAnalysis):
 
 
 class AsyncClient:
-    """An asyncio client of the splendor-ai service (create it inside the running loop)."""
+    """An asyncio client of the splendor-ai service (create it inside the running loop); the
+    same options as ``Client`` (TLS, token, several addresses)."""
 
-    def __init__(self, target: str = DEFAULT_TARGET, *, channel: Optional[grpc.aio.Channel] = None,
-                 timeout: Optional[float] = None, options: Sequence = ()):
+    def __init__(self, target: Target = DEFAULT_TARGET, *, channel: Optional[grpc.aio.Channel] = None,
+                 timeout: Optional[float] = None, options: Sequence = (), secure: bool = False,
+                 root_certificates: PemLike = None, private_key: PemLike = None,
+                 certificate_chain: PemLike = None, token: Optional[str] = None,
+                 lb_policy: Optional[str] = ROUND_ROBIN):
         self._own_channel = channel is None
-        self.channel = channel if channel is not None else grpc.aio.insecure_channel(target, options=list(options))
+        self.channel = channel if channel is not None else make_channel(
+            grpc.aio, target, secure=secure, root_certificates=root_certificates, private_key=private_key,
+            certificate_chain=certificate_chain, options=options, lb_policy=lb_policy)
         self.stub = pb_grpc.SplendorServiceStub(self.channel)
         self.timeout = timeout
+        self.metadata = token_metadata(token)
 
     async def _call(self, method, request, timeout):
         try:
-            return await method(request, timeout=timeout if timeout is not None else self.timeout)
+            return await method(request, timeout=timeout if timeout is not None else self.timeout,
+                                metadata=self.metadata)
         except grpc.aio.AioRpcError as err:
             raise from_rpc_error(err) from None
 
@@ -122,7 +131,8 @@ class AsyncClient:
                 timeout: Optional[float] = None) -> AsyncAnalysis:
         req = rq.analyze(position, iterations, time_ms, threads, seed, lines, candidates, report_every_ms,
                          perfect_information, request_id)
-        return AsyncAnalysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout))
+        return AsyncAnalysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout,
+                                               metadata=self.metadata))
 
     def analyze_game(self, initial_position: rq.PositionLike, moves: Iterable[rq.MoveLike], *,
                      iterations: Optional[int] = None, threads: int = 0, seed: Optional[int] = None,

@@ -8,6 +8,7 @@ from splendor.v1 import splendor_pb2 as pb
 from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
 from . import _requests as rq
+from ._channel import ROUND_ROBIN, PemLike, Target, make_channel, token_metadata
 from .errors import ServiceError, Unavailable, from_rpc_error
 from .types import AnalysisReport, Applied, Catalog, GameAnalysisReport, LegalMoves, MoveResult, NewGame
 
@@ -72,20 +73,33 @@ class GameAnalysis(Analysis):
 class Client:
     """A blocking client of the splendor-ai service.
 
-    ``timeout`` (seconds) is the default deadline of every call; each method also takes its
-    own. Failed calls raise ``errors.ServiceError`` subclasses.
+    ``target``: ``"host:port"``, any gRPC target (``"dns:///splendor.internal:50551"``), or a
+    list of ``"host:port"`` addresses (replicas: calls are spread over them by gRPC's
+    ``round_robin`` policy, the default ``lb_policy``). ``secure=True`` (implied by
+    ``root_certificates`` or a client certificate) speaks TLS; ``root_certificates`` (PEM bytes
+    or a file path; default: the system's) check the server; ``private_key`` and
+    ``certificate_chain`` are the client's certificate for mutual TLS. ``token`` is sent as
+    ``authorization: Bearer <token>`` with every call. ``timeout`` (seconds) is the default
+    deadline of every call; each method also takes its own. Failed calls raise
+    ``errors.ServiceError`` subclasses.
     """
 
-    def __init__(self, target: str = DEFAULT_TARGET, *, channel: Optional[grpc.Channel] = None,
-                 timeout: Optional[float] = None, options: Sequence = ()):
+    def __init__(self, target: Target = DEFAULT_TARGET, *, channel: Optional[grpc.Channel] = None,
+                 timeout: Optional[float] = None, options: Sequence = (), secure: bool = False,
+                 root_certificates: PemLike = None, private_key: PemLike = None,
+                 certificate_chain: PemLike = None, token: Optional[str] = None,
+                 lb_policy: Optional[str] = ROUND_ROBIN):
         self._own_channel = channel is None
-        self.channel = channel if channel is not None else grpc.insecure_channel(target, options=list(options))
+        self.channel = channel if channel is not None else make_channel(
+            grpc, target, secure=secure, root_certificates=root_certificates, private_key=private_key,
+            certificate_chain=certificate_chain, options=options, lb_policy=lb_policy)
         self.stub = pb_grpc.SplendorServiceStub(self.channel)
         self.timeout = timeout
+        self.metadata = token_metadata(token)
 
     def _call(self, method, request, timeout):
         try:
-            return method(request, timeout=timeout if timeout is not None else self.timeout)
+            return method(request, timeout=timeout if timeout is not None else self.timeout, metadata=self.metadata)
         except grpc.RpcError as err:
             raise from_rpc_error(err) from None
 
@@ -132,7 +146,8 @@ class Client:
                 timeout: Optional[float] = None) -> Analysis:
         req = rq.analyze(position, iterations, time_ms, threads, seed, lines, candidates, report_every_ms,
                          perfect_information, request_id)
-        return Analysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout))
+        return Analysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout,
+                                          metadata=self.metadata))
 
     def analyze_game(self, initial_position: rq.PositionLike, moves: Iterable[rq.MoveLike], *,
                      iterations: Optional[int] = None, threads: int = 0, seed: Optional[int] = None,

@@ -78,6 +78,10 @@ class Cancelled(ServiceError):
     """CANCELLED: the call was cancelled."""
 
 
+class Unauthenticated(ServiceError):
+    """UNAUTHENTICATED: the server wants a bearer token (``token=``) and got none or a wrong one."""
+
+
 _CLASSES = {
     grpc.StatusCode.INVALID_ARGUMENT: InvalidArgument,
     grpc.StatusCode.FAILED_PRECONDITION: IllegalMove,
@@ -85,6 +89,7 @@ _CLASSES = {
     grpc.StatusCode.UNAVAILABLE: Unavailable,
     grpc.StatusCode.DEADLINE_EXCEEDED: DeadlineExceeded,
     grpc.StatusCode.CANCELLED: Cancelled,
+    grpc.StatusCode.UNAUTHENTICATED: Unauthenticated,
 }
 
 

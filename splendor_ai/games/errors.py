@@ -17,6 +17,12 @@ class NotationError(SplendorError):
     """A move string that cannot be parsed, or names no action of this game."""
 
 
+class UnavailableCardError(NotationError):
+    """A well-formed move that buys or reserves a card (a real one, from the catalogue) that
+    is not available to the player to move here: not face up, not reserved by them. The
+    service answers it as an illegal move (FAILED_PRECONDITION), not as bad notation."""
+
+
 class PositionError(SplendorError):
     """A position (state dictionary) that is malformed or impossible.
 

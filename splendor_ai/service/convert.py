@@ -17,10 +17,12 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from splendor.v1 import splendor_pb2 as pb
 
 from ..games import HiddenInformationError, IllegalActionError, NotationError, PositionError, load_game
+from ..games.errors import UnavailableCardError
 from ..games.base import spec as base_spec
 from ..games.chance import UnknownBagDraw, apply_with_outcome
 from ..games.duel import spec as duel_spec
@@ -37,12 +39,21 @@ SPECS = {"base": base_spec, "duel": duel_spec, "marvel": marvel_spec}
 MIN_REPORT_MS = 10
 MAX_MOVES = 1000  # moves (or candidates) in one request: more than a whole game
 MAX_NOTATION = 64  # characters of one move's notation (or drawn_tokens)
+MAX_REQUEST_ID = 128  # characters of a request_id (it is logged and echoed)
 
 
 def deadline_margin(remaining: float) -> float:
     """Seconds kept, before the caller's deadline, to send the answer: 50 ms plus a tenth
-    of the time left, at most half a second."""
+    of the time the call had, at most half a second (computed once, at the call's start)."""
     return min(0.5, 0.05 + 0.1 * max(0.0, remaining))
+
+
+def request_id(request) -> str:
+    """The request's ``request_id``, checked ("" for a request without one)."""
+    rid = getattr(request, "request_id", "")
+    if len(rid) > MAX_REQUEST_ID:
+        raise FieldError("request_id", f"at most {MAX_REQUEST_ID} characters, got {len(rid)}")
+    return rid
 
 
 # ------------------------------------------------------------------------------ games
@@ -141,12 +152,22 @@ def _parse(state, text: str, field: str) -> int:
         raise FieldError(field, "not a move: too long or with control characters")
     try:
         return state.string_to_action(text)
+    except UnavailableCardError:
+        raise
     except NotationError as exc:
         raise FieldError(field, str(exc)) from None
 
 
 def decode_move(state, msg: pb.Move, field: str) -> int:
-    """The action id a Move message names in ``state`` (well formed; legality not checked)."""
+    """The action id a Move message names in ``state`` (well formed; legality not checked,
+    except that a card it buys or reserves must be available: IllegalMove otherwise)."""
+    try:
+        return _decode_move(state, msg, field)
+    except UnavailableCardError as exc:
+        raise IllegalMove(field, str(exc)) from None
+
+
+def _decode_move(state, msg: pb.Move, field: str) -> int:
     structured = None
     which = msg.WhichOneof("structured")
     if which is not None:
@@ -246,36 +267,50 @@ class Maxima:
 
 @dataclass
 class SearchPlan:
-    """A search request, validated and capped."""
+    """A search request, validated and capped.
 
-    iterations: int
-    seconds: float  # the cap on each search (request, server maximum, deadline)
+    Time is per call: ``seconds`` counts from the call's start (``started``), for GetMove's
+    whole turn or Analyze's one search, and the answer must be ready by ``answer_by``: the
+    call's deadline less a margin to send it, fixed once at the start."""
+
+    iterations: int  # per search (GetMove: per searched decision)
+    seconds: float  # the call's time (request, server maximum)
     threads: int
     seed: int
     temperature: float
     level: int
     lines: int  # 0 = all
     perfect_information: bool
-    deadline: float | None  # time.monotonic() by which the answer must be sent
+    deadline: float | None  # time.monotonic() of the call's deadline
+    started: float = dc_field(default_factory=time.monotonic)  # time.monotonic() of the call's start
     max_nodes: int = 2_000_000  # per search tree
     report_every: float | None = None  # Analyze: seconds between progress reports
-    deadline_bound: bool = False  # the last search's time limit came from the deadline
+
+    @property
+    def answer_by(self) -> float | None:
+        """When the work must end so that the answer arrives before the deadline."""
+        if self.deadline is None:
+            return None
+        return self.deadline - deadline_margin(self.deadline - self.started)
+
+    @property
+    def deadline_bound(self) -> bool:
+        """The call's end comes from its deadline, not from its time limit."""
+        return self.answer_by is not None and self.answer_by < self.started + self.seconds
 
     def limits(self) -> Limits:
-        """The limits of a search starting now (the deadline leaves time to answer)."""
-        until = self._until_deadline()
-        self.deadline_bound = until < self.seconds
-        return Limits(iterations=self.iterations, seconds=max(0.001, min(self.seconds, until)),
-                      max_nodes=self.max_nodes)
+        """The limits of one search starting now, ending with the call's time."""
+        end = self.started + self.seconds
+        if self.answer_by is not None:
+            end = min(end, self.answer_by)
+        return Limits(iterations=self.iterations, seconds=max(0.001, end - time.monotonic()), max_nodes=self.max_nodes)
+
+    def turn_limits(self) -> Limits:
+        """The limits of a whole turn (TurnSearch counts the seconds from ``started``)."""
+        return Limits(iterations=self.iterations, seconds=self.seconds, max_nodes=self.max_nodes)
 
     def config(self) -> Config:
         return Config(threads=self.threads, seed=self.seed, perfect_information=self.perfect_information)
-
-    def _until_deadline(self) -> float:
-        if self.deadline is None:
-            return math.inf
-        left = self.deadline - time.monotonic()
-        return left - deadline_margin(left)
 
     def effective(self) -> pb.EffectiveOptions:
         return pb.EffectiveOptions(
@@ -297,19 +332,22 @@ def _limits(msg: pb.SearchLimits, field: str, maxima: Maxima) -> tuple[int, floa
     return iterations, seconds
 
 
-def _common(request, maxima: Maxima, remaining: float | None) -> dict:
+def _common(request, maxima: Maxima, remaining: float | None, started: float | None) -> dict:
     if request.threads < 0:
         raise FieldError("threads", f"must be 0 (= 1) or more, got {request.threads}")
     if request.lines < 0:
         raise FieldError("lines", f"must be 0 (= all) or more, got {request.lines}")
     seed = request.seed if request.HasField("seed") else random.SystemRandom().getrandbits(63)
+    now = time.monotonic()
     return dict(threads=min(max(request.threads, 1), maxima.threads), seed=seed, lines=request.lines,
                 perfect_information=request.perfect_information, max_nodes=maxima.nodes,
-                deadline=None if remaining is None else time.monotonic() + remaining)
+                deadline=None if remaining is None else now + remaining, started=now if started is None else started)
 
 
-def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | None) -> SearchPlan:
-    """GetMove's options; ``remaining`` is the time left before the call's deadline (or None)."""
+def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | None,
+              started: float | None = None) -> SearchPlan:
+    """GetMove's options; ``remaining`` is the time left before the call's deadline (or None),
+    ``started`` the ``time.monotonic()`` of the call's start (default: now)."""
     budget = request.WhichOneof("budget")
     if budget is None:
         raise FieldError("level", "missing: give a difficulty level (1..10) or limits")
@@ -331,16 +369,23 @@ def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | Non
         if not (math.isfinite(temperature) and 0 <= temperature <= 100):
             raise FieldError("temperature", f"must be 0..100, got {temperature}")
     return SearchPlan(iterations=iterations, seconds=seconds, temperature=temperature,
-                      level=request.level if budget == "level" else 0, **_common(request, maxima, remaining))
+                      level=request.level if budget == "level" else 0,
+                      **_common(request, maxima, remaining, started))
 
 
-def analyze_plan(request: pb.AnalyzeRequest, maxima: Maxima, remaining: float | None) -> SearchPlan:
+def analyze_plan(request: pb.AnalyzeRequest, maxima: Maxima, remaining: float | None,
+                 started: float | None = None) -> SearchPlan:
     iterations, seconds = _limits(request.limits, "limits", maxima)
     every = request.report_every_ms
     if every < 0 or 0 < every < MIN_REPORT_MS:
         raise FieldError("report_every_ms", f"0 (only the final message) or at least {MIN_REPORT_MS}, got {every}")
     return SearchPlan(iterations=iterations, seconds=seconds, temperature=0.0, level=0,
-                      report_every=every / 1000 if every else None, **_common(request, maxima, remaining))
+                      report_every=every / 1000 if every else None, **_common(request, maxima, remaining, started))
+
+
+STOP_REASONS = {"iterations": pb.STOP_REASON_ITERATIONS, "time": pb.STOP_REASON_TIME,
+                "deadline": pb.STOP_REASON_DEADLINE, "cancelled": pb.STOP_REASON_CANCELLED,
+                "forced": pb.STOP_REASON_FORCED}
 
 
 def stop_reason(result, plan: SearchPlan) -> int:
@@ -380,10 +425,12 @@ def encode_stats(searched, result, lines: int, reason: int) -> pb.SearchStats:
 
 
 def encode_turn(request_id: str, turn, plan: SearchPlan) -> pb.GetMoveResponse:
+    """A ``search.turns.Turn`` as GetMove's answer."""
     out = pb.GetMoveResponse(
         request_id=request_id, turn_complete=turn.complete, options=plan.effective(),
         moves=[encode_move(d.searched.to_position(), d.action) for d in turn.decisions],
-        searches=[encode_stats(d.searched, d.result, plan.lines, d.stop_reason) for d in turn.decisions],
+        searches=[encode_stats(d.searched, d.result, plan.lines, STOP_REASONS[d.stop]) for d in turn.decisions],
+        incomplete_reason=turn.stopped or "",
     )
     if turn.complete:
         out.position.CopyFrom(encode_position(turn.state))

@@ -7,24 +7,25 @@ from __future__ import annotations
 
 import random
 import threading
-from dataclasses import dataclass
 
 from .. import analysis as game_analysis
-from ..games import HiddenInformationError
-from ..search import Search, SearchResult, choose
+from ..search import Search, SearchResult
+from ..search.turns import Turn, TurnSearch
 from .convert import GamePlan, SearchPlan, stop_reason
 from .errors import ClientGone, ShuttingDown
 
 
 class Stopper:
-    """Stops the search it holds, now or as soon as one is attached. Thread-safe."""
+    """Stops the search (a Search or a TurnSearch) it holds, now or as soon as one is
+    attached. Thread-safe."""
 
     def __init__(self):
         self._lock = threading.Lock()
-        self._search: Search | None = None
+        self._search: Search | TurnSearch | None = None
         self.reason: str | None = None  # "client" or "shutdown" once stopped
+        self.iterations = 0  # searched so far under this stopper (for the call's log and metrics)
 
-    def attach(self, search: Search) -> None:
+    def attach(self, search: Search | TurnSearch) -> None:
         with self._lock:
             self._search = search
             if self.reason is not None:
@@ -46,52 +47,20 @@ class Stopper:
             raise ClientGone("cancelled by the client or past its deadline")
 
 
-@dataclass
-class Decision:
-    searched: object  # the state the search saw (the mover's view, or the full state)
-    action: int
-    result: SearchResult
-    stop_reason: int
-
-
-@dataclass
-class Turn:
-    decisions: list[Decision]
-    complete: bool  # False: the turn goes on after a card the position does not know
-    state: object  # the position after the decisions (meaningful when complete)
-
-
-def _search(searched, plan: SearchPlan, stopper: Stopper, root_actions=None):
-    search = Search(searched, plan.limits(), plan.config(), root_actions=root_actions)
-    stopper.attach(search)
+def play_turn(state, plan: SearchPlan, stopper: Stopper, searched_of) -> Turn:
+    """The seat to act's whole turn under the call's budget (``search.turns``): its decisions
+    share the time from the call's start and end before ``plan.answer_by``; each is searched
+    in ``searched_of(state)`` (the mover's view, or the full state). ``state`` is not changed."""
+    turn_search = TurnSearch(state, plan.turn_limits(), plan.config(), plan.temperature, random.Random(plan.seed),
+                             searched_of=searched_of, started=plan.started, deadline=plan.answer_by)
+    stopper.attach(turn_search)
     try:
-        result = search.run()
+        turn = turn_search.run()
     finally:
         stopper.detach()
+    stopper.iterations += sum(d.result.iterations for d in turn.decisions)
     stopper.check_client()
-    return result, stop_reason(result, plan)
-
-
-def play_turn(state, plan: SearchPlan, stopper: Stopper, searched_of) -> Turn:
-    """The seat to act's whole turn: one search per decision, each from ``searched_of(state)``
-    (the mover's view, or the full state). ``state`` is not changed."""
-    current = state.clone()
-    seat = current.current_player()
-    turn = current.to_position()["turn"]
-    rng = random.Random(plan.seed)
-    decisions = []
-    while not current.is_terminal() and current.current_player() == seat:
-        if decisions and current.to_position()["turn"] != turn:
-            break
-        searched = searched_of(current)
-        result, reason = _search(searched, plan, stopper)
-        action = choose(result, plan.temperature, rng)
-        decisions.append(Decision(searched, action, result, reason))
-        try:
-            current.apply_action(action)
-        except HiddenInformationError:
-            return Turn(decisions, False, current)
-    return Turn(decisions, True, current)
+    return turn
 
 
 def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None):
@@ -115,9 +84,12 @@ def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None):
             if not worker.is_alive():
                 break
             stopper.check_client()
-            yield search.snapshot(), None
+            snapshot = search.snapshot()
+            stopper.iterations = snapshot.iterations
+            yield snapshot, None
         if "error" in outcome:
             raise outcome["error"]
+        stopper.iterations = outcome["result"].iterations
         stopper.check_client()
         yield outcome["result"], stop_reason(outcome["result"], plan)
     finally:
@@ -137,6 +109,7 @@ def analyze_game(plan: GamePlan, stopper: Stopper):
             result = search.run()
         finally:
             stopper.detach()
+        stopper.iterations += result.iterations
         stopper.check_client()
         if stopper.reason == "shutdown":
             raise ShuttingDown("the server is shutting down: the game analysis stopped")

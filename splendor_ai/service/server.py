@@ -1,7 +1,10 @@
 """Start and stop the gRPC server: the Splendor service, health checking, reflection.
 
 ``splendor-ai serve`` calls ``serve(Settings)``. Every setting has a flag and an
-environment variable (``SPLENDOR_AI_<NAME>``), documented in docs/protocol.md.
+environment variable (``SPLENDOR_AI_<NAME>``), documented in docs/protocol.md and
+docs/deploy.md: TLS (``--tls-cert``, ``--tls-key``, ``--tls-client-ca`` for mutual TLS),
+bearer tokens (``--token-file``, ``$SPLENDOR_AI_TOKENS``), Prometheus metrics
+(``--metrics-port``), JSON logs (``--log-format json``).
 SIGTERM (or Ctrl-C): stop accepting calls, let running searches finish within the grace
 period, stop the ones still running shortly before it ends (they answer with what they
 found), then exit 0.
@@ -9,6 +12,7 @@ found), then exit 0.
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
 from concurrent import futures
@@ -17,32 +21,70 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from splendor.v1 import splendor_pb2 as pb
-from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
+from .auth import TokenAuth
+from .calls import Metrics, Observer, configure_logging
 from .convert import Maxima
-from .servicer import SplendorServicer
-from .settings import Settings
+from .servicer import SplendorServicer, lenient_deserializer
+from .settings import Settings, is_loopback, load_tokens
 from .slots import SearchSlots
 
 log = logging.getLogger("splendor_ai.service")
 
-SERVICE_NAME = pb.DESCRIPTOR.services_by_name["SplendorService"].full_name
-CHEAP_WORKERS = 8  # threads for calls that do not search (catalogue, moves, health)
+SERVICE = pb.DESCRIPTOR.services_by_name["SplendorService"]
+SERVICE_NAME = SERVICE.full_name
+CHEAP_WORKERS = 8  # threads for calls that do not search (catalogue, moves, health, refusals)
+
+
+def _read(path: str, what: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as exc:
+        raise OSError(f"{what}: cannot read {path}: {exc.strerror}") from None
+
+
+def add_servicer(servicer: SplendorServicer, server: grpc.Server) -> None:
+    """Register the Splendor service. Unlike the generated ``add_..._to_server``, a request
+    whose bytes do not parse reaches the handler (as ``servicer.Unparsable``), which answers
+    INVALID_ARGUMENT, instead of gRPC logging a traceback and answering INTERNAL."""
+    handlers = {}
+    for method in SERVICE.methods:
+        request_cls = getattr(pb, method.input_type.name)
+        response_cls = getattr(pb, method.output_type.name)
+        make = grpc.unary_stream_rpc_method_handler if method.server_streaming else grpc.unary_unary_rpc_method_handler
+        handlers[method.name] = make(getattr(servicer, method.name),
+                                     request_deserializer=lenient_deserializer(request_cls),
+                                     response_serializer=response_cls.SerializeToString)
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
+    server.add_registered_method_handlers(SERVICE_NAME, handlers)
 
 
 class Server:
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, environ=None):
         self.settings = settings
+        self.tokens = load_tokens(settings.token_file, os.environ if environ is None else environ)
         self.slots = SearchSlots(settings.max_concurrent)
+        self.metrics = Metrics(self.slots)
+        self.observer = Observer(self.metrics)
         workers = settings.max_concurrent + CHEAP_WORKERS
+        self._credentials = None
+        if settings.tls:
+            chain = _read(settings.tls_cert, "tls_cert")
+            key = _read(settings.tls_key, "tls_key")
+            ca = _read(settings.tls_client_ca, "tls_client_ca") if settings.tls_client_ca else None
+            self._credentials = grpc.ssl_server_credentials([(key, chain)], root_certificates=ca,
+                                                            require_client_auth=ca is not None)
+        interceptors = [TokenAuth(self.tokens, self.observer)] if self.tokens else []
         self._grpc = grpc.server(
             futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rpc"),
             # Beyond this many calls at once gRPC answers RESOURCE_EXHAUSTED: no queue.
             maximum_concurrent_rpcs=workers,
+            interceptors=interceptors,
             options=[("grpc.so_reuseport", 0)],
         )
         maxima = Maxima(settings.max_iterations, settings.max_seconds, settings.max_threads, settings.max_nodes)
-        pb_grpc.add_SplendorServiceServicer_to_server(SplendorServicer(maxima, self.slots), self._grpc)
+        add_servicer(SplendorServicer(maxima, self.slots, self.observer), self._grpc)
         # Non-blocking: a client watching the health status does not hold a worker thread.
         self.health = health.HealthServicer(experimental_non_blocking=True,
                                             experimental_thread_pool=futures.ThreadPoolExecutor(max_workers=1))
@@ -50,20 +92,44 @@ class Server:
         reflection.enable_server_reflection(
             [SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME],
             self._grpc)
+        self.host = settings.listen_host(bool(self.tokens))
         self.port: int | None = None
+        self.metrics_port: int | None = None
 
     def start(self) -> int:
-        address = f"{self.settings.host}:{self.settings.port}"
+        address = f"{self.host}:{self.settings.port}"
         try:
-            self.port = self._grpc.add_insecure_port(address)
+            if self._credentials is not None:
+                self.port = self._grpc.add_secure_port(address, self._credentials)
+            else:
+                self.port = self._grpc.add_insecure_port(address)
         except RuntimeError as exc:
             raise OSError(f"cannot listen on {address}: {exc}") from None
         if not self.port:
             raise OSError(f"cannot listen on {address}")
+        if self.settings.metrics_port >= 0:
+            try:
+                self.metrics_port = self.metrics.serve(self.host, self.settings.metrics_port)
+            except OSError as exc:
+                raise OSError(f"cannot serve metrics on {self.host}:{self.settings.metrics_port}: "
+                              f"{exc.strerror or exc}") from None
         self._grpc.start()
         for name in ("", SERVICE_NAME):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         return self.port
+
+    def warnings(self) -> list[str]:
+        """What an operator should know about how open this server is."""
+        if is_loopback(self.host):
+            return []
+        out = []
+        if not self.tokens:
+            out.append(f"serving an open port: {self.host}:{self.port} takes calls from anyone who can reach it "
+                       "(no bearer tokens: --token-file or $SPLENDOR_AI_TOKENS)")
+        if not self.settings.tls:
+            out.append("no TLS: calls" + (" and their tokens" if self.tokens else "") +
+                       " travel in plaintext (--tls-cert/--tls-key, or a proxy that terminates TLS)")
+        return out
 
     def shutdown(self, grace: float | None = None) -> None:
         """Stop accepting calls; running searches get ``grace`` seconds, and are stopped a
@@ -82,14 +148,19 @@ class Server:
 
 def serve(settings: Settings) -> int:
     """Run until SIGTERM or SIGINT; returns the exit code (0)."""
-    if not logging.getLogger().handlers:
-        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log_format)
     server = Server(settings)
     port = server.start()
     s = settings
-    log.info("listening on %s:%d (max_concurrent=%d max_iterations=%d max_seconds=%g max_threads=%d "
-             "max_nodes=%d grace=%gs)", s.host, port, s.max_concurrent, s.max_iterations, s.max_seconds,
-             s.max_threads, s.max_nodes, s.grace)
+    for text in server.warnings():
+        log.warning("%s", text)
+    if server.metrics_port is not None:
+        log.info("metrics on http://%s:%d/metrics", server.host, server.metrics_port)
+    # The last line of the start: tools wait for it (the port is the one to call).
+    log.info("listening on %s:%d (tls=%s%s tokens=%d max_concurrent=%d max_iterations=%d max_seconds=%g "
+             "max_threads=%d max_nodes=%d grace=%gs)", server.host, port, "on" if s.tls else "off",
+             " mutual" if s.tls_client_ca else "", len(server.tokens), s.max_concurrent, s.max_iterations,
+             s.max_seconds, s.max_threads, s.max_nodes, s.grace)
     stop = threading.Event()
     received = []
 

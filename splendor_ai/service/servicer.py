@@ -1,39 +1,50 @@
 """The RPC handlers: decode (convert), work (rules, engine), encode (convert). Nothing else.
 
 Every handler is wrapped so that its exceptions become a status (errors.py) and the call is
-logged in one line: method, request id, game, limits, elapsed time, outcome.
+logged in one line and counted (calls.py): method, request id, game, limits, elapsed time,
+outcome. GetMove, Analyze and AnalyzeGame take their search slot first: a call refused for lack of one
+costs no decoding.
 """
 from __future__ import annotations
 
 import functools
-import logging
 import time
 
 from splendor.v1 import splendor_pb2 as pb
 from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
 from . import convert, engine, errors
+from .calls import Call, Observer
 from .slots import SearchSlots
 
-log = logging.getLogger("splendor_ai.service")
+
+class Unparsable:
+    """A request whose bytes do not parse as the method's message (see lenient_deserializer)."""
+
+    request_id = ""
+
+    def __init__(self, message: str, problem: str):
+        self.message = message
+        self.problem = problem
 
 
-class Call:
-    """What the log line of one call says."""
+def lenient_deserializer(cls):
+    """``cls.FromString``, but bytes that do not parse become an ``Unparsable``."""
+    name = cls.DESCRIPTOR.full_name
 
-    def __init__(self, method: str, request):
-        self.method = method
-        self.request_id = getattr(request, "request_id", "")
-        self.game = "-"
-        self.limits = "-"
-        self.outcome = "OK"
-        self.started = time.perf_counter()
+    def parse(data: bytes):
+        try:
+            return cls.FromString(data)
+        except Exception as exc:  # google.protobuf.message.DecodeError, or a bad UTF-8 string
+            return Unparsable(name, str(exc) or type(exc).__name__)
 
-    def log(self) -> None:
-        elapsed = (time.perf_counter() - self.started) * 1000
-        rid = f" request_id={self.request_id!r}" if self.request_id else ""
-        log.info("%s%s game=%s limits=[%s] elapsed=%.1fms outcome=%s",
-                 self.method, rid, self.game, self.limits, elapsed, self.outcome)
+    return parse
+
+
+def _check(request) -> None:
+    if isinstance(request, Unparsable):
+        raise errors.FieldError("request", f"the bytes do not parse as a {request.message} ({request.problem})")
+    convert.request_id(request)
 
 
 def _fail(context, call: Call, exc: Exception):
@@ -45,13 +56,14 @@ def _fail(context, call: Call, exc: Exception):
 def unary(fn):
     @functools.wraps(fn)
     def handler(self, request, context):
-        call = Call(fn.__name__, request)
+        call = Call(fn.__name__, getattr(request, "request_id", ""), context.peer())
         try:
+            _check(request)
             return fn(self, request, context, call)
         except Exception as exc:
             _fail(context, call, exc)
         finally:
-            call.log()
+            self.observer.finish(call)
 
     return handler
 
@@ -59,8 +71,9 @@ def unary(fn):
 def streaming(fn):
     @functools.wraps(fn)
     def handler(self, request, context):
-        call = Call(fn.__name__, request)
+        call = Call(fn.__name__, getattr(request, "request_id", ""), context.peer())
         try:
+            _check(request)
             yield from fn(self, request, context, call)
         except GeneratorExit:
             call.outcome = "CANCELLED"
@@ -68,7 +81,7 @@ def streaming(fn):
         except Exception as exc:
             _fail(context, call, exc)
         finally:
-            call.log()
+            self.observer.finish(call)
 
     return handler
 
@@ -79,9 +92,10 @@ def _remaining(context) -> float | None:
 
 
 class SplendorServicer(pb_grpc.SplendorServiceServicer):
-    def __init__(self, maxima: convert.Maxima, slots: SearchSlots):
+    def __init__(self, maxima: convert.Maxima, slots: SearchSlots, observer: Observer):
         self.maxima = maxima
         self.slots = slots
+        self.observer = observer
 
     @unary
     def GetCatalog(self, request, context, call):
@@ -114,47 +128,59 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
 
     @unary
     def GetMove(self, request, context, call):
-        state = convert.decode_position(request.position)
-        call.game = state.game
-        plan = convert.move_plan(request, self.maxima, _remaining(context))
-        call.limits = plan.describe()
-        convert.searched_state(state, plan.perfect_information)  # fails early on a bad position
+        started = time.monotonic()
+        with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
+            state = convert.decode_position(request.position)
+            call.game = state.game
+            plan = convert.move_plan(request, self.maxima, _remaining(context), started)
+            call.limits = plan.describe()
+            convert.searched_state(state, plan.perfect_information)  # fails early on a bad position
 
-        def searched_of(s):
-            return convert.searched_state(s, plan.perfect_information)
+            def searched_of(s):
+                return convert.searched_state(s, plan.perfect_information)
 
-        with self.slots.acquire(context) as stopper:
-            turn = engine.play_turn(state, plan, stopper, searched_of)
-        return convert.encode_turn(request.request_id, turn, plan)
+            try:
+                turn = engine.play_turn(state, plan, stopper, searched_of)
+            finally:
+                call.iterations = stopper.iterations
+            return convert.encode_turn(request.request_id, turn, plan)
 
     @streaming
     def Analyze(self, request, context, call):
-        state = convert.decode_position(request.position)
-        call.game = state.game
-        plan = convert.analyze_plan(request, self.maxima, _remaining(context))
-        call.limits = plan.describe()
-        searched = convert.searched_state(state, plan.perfect_information)
-        roots = convert.candidate_actions(searched, request.candidates)
-        options = plan.effective()
-        with self.slots.acquire(context) as stopper:
+        started = time.monotonic()
+        with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
+            state = convert.decode_position(request.position)
+            call.game = state.game
+            plan = convert.analyze_plan(request, self.maxima, _remaining(context), started)
+            call.limits = plan.describe()
+            searched = convert.searched_state(state, plan.perfect_information)
+            roots = convert.candidate_actions(searched, request.candidates)
+            options = plan.effective()
             reports = engine.analyze(searched, plan, stopper, roots)
-            for sequence, (result, reason) in enumerate(reports):
-                yield pb.AnalyzeResponse(
-                    request_id=request.request_id, final=reason is not None, sequence=sequence, options=options,
-                    stats=convert.encode_stats(searched, result, plan.lines, reason or pb.STOP_REASON_UNSPECIFIED))
+            try:
+                for sequence, (result, reason) in enumerate(reports):
+                    yield pb.AnalyzeResponse(
+                        request_id=request.request_id, final=reason is not None, sequence=sequence, options=options,
+                        stats=convert.encode_stats(searched, result, plan.lines,
+                                                   reason or pb.STOP_REASON_UNSPECIFIED))
+            finally:
+                call.iterations = stopper.iterations
 
     @streaming
     def AnalyzeGame(self, request, context, call):
-        plan = convert.game_plan(request, self.maxima)
-        call.game = plan.states[0].game
-        call.limits = plan.describe()
-        options = plan.effective()
-        verdicts = []
-        with self.slots.acquire(context) as stopper:
-            for verdict in engine.analyze_game(plan, stopper):
-                verdicts.append(verdict)
-                yield pb.AnalyzeGameResponse(
-                    request_id=request.request_id, sequence=len(verdicts) - 1, final=False,
-                    decision=convert.encode_verdict(plan, verdict), done=len(verdicts), total=len(plan.moves),
-                    options=options)
+        with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
+            plan = convert.game_plan(request, self.maxima)
+            call.game = plan.states[0].game
+            call.limits = plan.describe()
+            options = plan.effective()
+            verdicts = []
+            try:
+                for verdict in engine.analyze_game(plan, stopper):
+                    verdicts.append(verdict)
+                    yield pb.AnalyzeGameResponse(
+                        request_id=request.request_id, sequence=len(verdicts) - 1, final=False,
+                        decision=convert.encode_verdict(plan, verdict), done=len(verdicts), total=len(plan.moves),
+                        options=options)
+            finally:
+                call.iterations = stopper.iterations
         yield convert.encode_game_summary(request.request_id, plan, verdicts)

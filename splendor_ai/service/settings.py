@@ -4,10 +4,13 @@ Kept apart from server.py so that the command line can show them without loading
 """
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, fields
 
 DEFAULT_PORT = 50551
+TOKENS_ENV = "SPLENDOR_AI_TOKENS"  # bearer tokens themselves (comma or whitespace separated): no flag
+LOG_FORMATS = ("text", "json")
 
 
 def _cores() -> int:
@@ -16,7 +19,7 @@ def _cores() -> int:
 
 @dataclass
 class Settings:
-    host: str = "[::]"
+    host: str = ""  # "" = localhost without TLS or tokens, every interface ("[::]") with either
     port: int = DEFAULT_PORT
     max_concurrent: int = 0  # 0 = the number of cores
     max_iterations: int = 2_000_000
@@ -24,6 +27,12 @@ class Settings:
     max_threads: int = 0  # 0 = the number of cores
     max_nodes: int = 2_000_000  # per search tree (32 bytes a node)
     grace: float = 10.0
+    tls_cert: str = ""  # PEM certificate chain of the server
+    tls_key: str = ""  # PEM private key of the server
+    tls_client_ca: str = ""  # PEM CA certificates: clients must present a certificate they signed
+    token_file: str = ""  # bearer tokens, one a line (also SPLENDOR_AI_TOKENS)
+    metrics_port: int = -1  # Prometheus metrics over HTTP: -1 = off, 0 = any free port
+    log_format: str = "text"  # text | json (one object per line)
 
     def __post_init__(self):
         self.max_concurrent = self.max_concurrent or _cores()
@@ -31,10 +40,26 @@ class Settings:
         checks = [("port", 0 <= self.port <= 65535), ("max_concurrent", self.max_concurrent >= 1),
                   ("max_iterations", self.max_iterations >= 1), ("max_seconds", self.max_seconds > 0),
                   ("max_threads", 1 <= self.max_threads <= 64), ("max_nodes", self.max_nodes >= 1000),
-                  ("grace", self.grace >= 0)]
+                  ("grace", self.grace >= 0), ("metrics_port", -1 <= self.metrics_port <= 65535),
+                  ("log_format", self.log_format in LOG_FORMATS)]
         for name, ok in checks:
             if not ok:
                 raise ValueError(f"{name}: {getattr(self, name)!r} is out of range")
+        if bool(self.tls_cert) != bool(self.tls_key):
+            raise ValueError("tls_cert and tls_key go together: give both or neither")
+        if self.tls_client_ca and not self.tls_cert:
+            raise ValueError("tls_client_ca (mutual TLS) needs tls_cert and tls_key")
+
+    @property
+    def tls(self) -> bool:
+        return bool(self.tls_cert)
+
+    def listen_host(self, has_tokens: bool) -> str:
+        """The address to listen on: ``host``, or by default the loopback interface unless the
+        server has TLS or tokens (a server without either is not put on the network by accident)."""
+        if self.host:
+            return self.host
+        return "[::]" if self.tls or has_tokens else "localhost"
 
     @staticmethod
     def env_name(name: str) -> str:
@@ -54,3 +79,36 @@ class Settings:
             except ValueError:
                 raise ValueError(f"{cls.env_name(f.name)}={raw!r}: expected {kind.__name__}") from None
         return out
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (as given to --host) is reachable from this machine only."""
+    name = host.strip("[]")
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def load_tokens(token_file: str, environ=os.environ) -> list[str]:
+    """The bearer tokens the server accepts: the lines of ``token_file`` (blank lines and
+    ``#`` comments skipped) and the words of $SPLENDOR_AI_TOKENS. Raises ValueError for a file
+    that cannot be read or holds no token."""
+    tokens = []
+    if token_file:
+        try:
+            with open(token_file, encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except OSError as exc:
+            raise ValueError(f"token_file: cannot read {token_file}: {exc.strerror}") from None
+        found = [ln.strip() for ln in lines if ln.strip() and not ln.strip().startswith("#")]
+        if not found:
+            raise ValueError(f"token_file: {token_file} holds no token (one a line)")
+        tokens += found
+    tokens += environ.get(TOKENS_ENV, "").replace(",", " ").split()
+    for t in tokens:
+        if any(ord(c) < 33 or ord(c) > 126 for c in t):
+            raise ValueError("tokens: a token is printable ASCII without spaces")
+    return tokens

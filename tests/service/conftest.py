@@ -1,4 +1,5 @@
 """The real server, started once per session as a subprocess on a free port."""
+import os
 import re
 import signal
 import subprocess
@@ -12,16 +13,21 @@ MAX_CONCURRENT = 2
 
 
 class ServerProcess:
-    """``splendor-ai serve`` in a subprocess, its log in a file."""
+    """``splendor-ai serve`` in a subprocess, its log in a file. ``--host 127.0.0.1`` unless
+    the flags give a host (``--host ""``: the default); ``env``: more environment variables."""
 
-    def __init__(self, log_path: Path, *flags: str):
+    def __init__(self, log_path: Path, *flags: str, env: dict | None = None):
         self.log_path = log_path
         self.log = open(log_path, "w")
-        cmd = [sys.executable, "-m", "splendor_ai.cli", "serve", "--host", "127.0.0.1", "--port", "0", *flags]
+        host = [] if "--host" in flags else ["--host", "127.0.0.1"]
+        cmd = [sys.executable, "-m", "splendor_ai.cli", "serve", *host, "--port", "0", *flags]
         # Not run from the source tree: the package must come from the installed (built) one.
-        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, cwd=log_path.parent)
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, cwd=log_path.parent,
+                                     env={**os.environ, **(env or {})})
         self.port = self._wait_listening()
         self.target = f"127.0.0.1:{self.port}"
+        m = re.search(r"metrics on http://\S+:(\d+)/metrics", self.text())
+        self.metrics_url = f"http://127.0.0.1:{m.group(1)}/metrics" if m else None
 
     def _wait_listening(self, timeout: float = 30.0) -> int:
         deadline = time.monotonic() + timeout
@@ -75,8 +81,8 @@ def spawn_server(tmp_path):
     """Start a private server (for tests that stop it)."""
     started = []
 
-    def start(*flags):
-        srv = ServerProcess(tmp_path / f"server{len(started)}.log", *flags)
+    def start(*flags, env=None):
+        srv = ServerProcess(tmp_path / f"server{len(started)}.log", *flags, env=env)
         started.append(srv)
         return srv
 

@@ -114,7 +114,7 @@ def test_search_plans_apply_defaults_and_caps():
     plan = convert.analyze_plan(pb.AnalyzeRequest(report_every_ms=100), MAXIMA, None)
     assert (plan.iterations, plan.seconds, plan.report_every) == (10_000, 5.0, 0.1)
     plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=250)), MAXIMA, 1.0)
-    assert plan.limits().seconds == pytest.approx(0.25) and not plan.deadline_bound
+    assert 0.2 < plan.limits().seconds <= 0.25 and not plan.deadline_bound  # counted from the call's start
     plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=2500)), MAXIMA, 1.0)
     assert plan.limits().seconds <= 1.0 - convert.deadline_margin(1.0) and plan.deadline_bound
 
@@ -183,7 +183,7 @@ def test_a_stopper_stopped_before_the_search_stops_it_at_once():
     plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=20_000)), MAXIMA, None)
     t0 = time.monotonic()
     turn = engine.play_turn(state, plan, stopper, lambda s: s.view(s.current_player()))
-    assert time.monotonic() - t0 < 0.5 and turn.decisions[0].stop_reason == pb.STOP_REASON_CANCELLED
+    assert time.monotonic() - t0 < 0.5 and turn.decisions[0].stop == "cancelled"
 
 
 @pytest.mark.parametrize("game, players", [("marvel", 2), ("marvel", 4), ("duel", 2)])

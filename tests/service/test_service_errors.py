@@ -316,3 +316,52 @@ def test_oversized_requests_are_refused_cheaply(client):
     with pytest.raises(InvalidArgument) as err:
         client.analyze(p, iterations=10, candidates=["take wug"] * 1001).result()
     assert err.value.field == "candidates"
+
+
+def test_a_request_id_is_capped(client, server):
+    p = new_position()
+    assert client.legal_actions(p, request_id="r" * convert.MAX_REQUEST_ID).request_id == "r" * convert.MAX_REQUEST_ID
+    huge = "x" * 3_000_000  # once written to the log as is
+    for call in (lambda: client.legal_actions(p, request_id=huge), lambda: client.get_move(p, level=1, request_id=huge),
+                 lambda: client.analyze(p, iterations=10, request_id=huge).result()):
+        with pytest.raises(InvalidArgument) as err:
+            call()
+        assert err.value.field == "request_id" and "at most 128 characters, got 3000000" in err.value.message
+    deadline = time.monotonic() + 5
+    while "(3000000 characters)" not in server.text() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert max(len(line) for line in server.text().splitlines()) < 1000, "a long request_id reached the log"
+
+
+@pytest.mark.parametrize("method", ["GetMove", "Analyze", "LegalActions", "NewGame"])
+def test_bytes_that_do_not_parse_are_invalid_argument_without_a_traceback(client, server, method):
+    channel = client.channel
+    path = f"/splendor.v1.SplendorService/{method}"
+    rpc = channel.unary_stream(path) if method == "Analyze" else channel.unary_unary(path)
+    # a bad tag, a truncated field, a request_id (field 1) that is not UTF-8
+    for garbage in (b"\xff\xff\xff\xff", b"\x0a\x05abc", b"\x0a\x02\xc3\x28"):
+        with pytest.raises(grpc.RpcError) as err:
+            reply = rpc(garbage, timeout=10)
+            if method == "Analyze":
+                list(reply)
+        assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT, err.value.details()
+        assert err.value.details().startswith("request: the bytes do not parse as a splendor.v1.")
+    assert "Traceback" not in server.text() and "Exception deserializing" not in server.text()
+
+
+@pytest.mark.parametrize("game, moves", [
+    ("base", ["buy 5", "reserve 5"]),
+    ("duel", ["buy 5", "reserve 5"]),
+    ("marvel", ["buy 5", "reserve 5"]),
+])
+def test_buying_or_reserving_a_card_that_is_not_available_is_an_illegal_move(client, game, moves):
+    state = load_game(game, 2).new_initial_state(1)
+    position = convert.encode_position(state)
+    for text in moves:
+        with pytest.raises(IllegalMove) as err:
+            client.apply_actions(position, [text])
+        assert err.value.code == grpc.StatusCode.FAILED_PRECONDITION and err.value.field == "moves[0]"
+        assert "card 5 is" in err.value.precondition_violations[0].description
+    with pytest.raises(InvalidArgument) as err:  # a card that does not exist is bad notation
+        client.apply_actions(position, ["buy 300"])
+    assert err.value.field == "moves[0].notation" and "not in the catalogue" in err.value.message

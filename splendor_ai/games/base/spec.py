@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from importlib import resources
 
-from ..errors import HiddenInformationError, NotationError, PositionError
+from ..errors import HiddenInformationError, NotationError, PositionError, UnavailableCardError
 
 GAME = "base"
 
@@ -350,7 +350,7 @@ def string_to_action(position: dict, text: str) -> int:
             for s in range(SLOTS):
                 if position["board"][lv][s] == cid:
                     return RESERVE_BOARD + lv * SLOTS + s
-        raise NotationError(f"card {cid} is not face up on the board")
+        raise UnavailableCardError(f"card {cid} is not face up on the board")
     if verb == "buy":
         if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "pay"):
             raise NotationError("'buy' needs a card id, optionally 'pay <letters>'")
@@ -365,7 +365,7 @@ def string_to_action(position: dict, text: str) -> int:
             if r["card"] == cid:
                 target = LEVELS * SLOTS + i
         if target is None:
-            raise NotationError(f"card {cid} is neither face up nor reserved by the player to move")
+            raise UnavailableCardError(f"card {cid} is neither face up nor reserved by the player to move")
         if len(args) == 1:
             return buy_action(target)
         paid = [0] * 6

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 from importlib import resources
 
-from ..errors import HiddenInformationError, NotationError, PositionError
+from ..errors import HiddenInformationError, NotationError, PositionError, UnavailableCardError
 
 GAME = "duel"
 PLAYER_COUNTS = (2,)
@@ -468,7 +468,7 @@ def string_to_action(position: dict, text: str) -> int:
         cid = _card_id(arg)
         slot = _pyramid_slot(position, cid)
         if slot is None:
-            raise NotationError(f"card {cid} is not face up in the pyramid")
+            raise UnavailableCardError(f"card {cid} is not face up in the pyramid")
         return RESERVE + slot
     if verb == "buy":
         if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "pay"):
@@ -480,7 +480,7 @@ def string_to_action(position: dict, text: str) -> int:
             if r["card"] == cid:
                 target = PYRAMID + i
         if target is None:
-            raise NotationError(f"card {cid} is neither in the pyramid nor reserved by the player to move")
+            raise UnavailableCardError(f"card {cid} is neither in the pyramid nor reserved by the player to move")
         if len(args) == 1:
             return buy_action(target)
         paid = [0] * 7

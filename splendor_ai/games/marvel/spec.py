@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from importlib import resources
 
-from ..errors import HiddenInformationError, NotationError, PositionError
+from ..errors import HiddenInformationError, NotationError, PositionError, UnavailableCardError
 
 GAME = "marvel"
 
@@ -400,7 +400,7 @@ def _parse_buy(position: dict, args: list[str]) -> int:
         if r["card"] == cid:
             target = LEVELS * SLOTS + i
     if target is None:
-        raise NotationError(f"card {cid} is neither face up nor reserved by the player to move")
+        raise UnavailableCardError(f"card {cid} is neither face up nor reserved by the player to move")
     if len(args) == 1:
         return buy_action(target)
     paid = [0] * KINDS
@@ -451,7 +451,7 @@ def string_to_action(position: dict, text: str) -> int:
             for s in range(SLOTS):
                 if position["board"][lv][s] == cid:
                     return RESERVE_BOARD + lv * SLOTS + s
-        raise NotationError(f"card {cid} is not face up on the board")
+        raise UnavailableCardError(f"card {cid} is not face up on the board")
     if verb == "buy":
         return _parse_buy(position, args)
     raise NotationError(f"unknown move {verb!r} (take, reserve, buy, return, location, pass)")

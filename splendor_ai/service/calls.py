@@ -1,0 +1,135 @@
+"""What the server says about each call: one log line (text or JSON) and Prometheus metrics.
+
+``Call`` collects one call's facts while it runs; ``Observer.finish(call)`` logs it and
+counts it. Metrics (``prometheus-client``, their own registry, served over HTTP on
+``--metrics-port``):
+
+| metric | type | labels | meaning |
+|---|---|---|---|
+| `splendor_calls_total` | counter | method, game, code | calls ended, by RPC, game (`-` before it is known) and status code |
+| `splendor_call_seconds` | histogram | method | wall time of each call in the server |
+| `splendor_searches_in_flight` | gauge | | searches (GetMove, Analyze) holding a slot now |
+| `splendor_search_slots` | gauge | | the slots (`--max-concurrent`) |
+| `splendor_searches_refused_total` | counter | method | calls refused for lack of a slot (RESOURCE_EXHAUSTED) |
+| `splendor_search_iterations_total` | counter | method, game | iterations searched |
+| `splendor_unauthenticated_total` | counter | | calls refused for a missing or wrong token |
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import logging
+import time
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+
+log = logging.getLogger("splendor_ai.service")
+
+LOGGED_REQUEST_ID = 128  # characters of a request_id shown in the log (= convert.MAX_REQUEST_ID: longer ones are refused)
+LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
+
+
+class Call:
+    """The facts of one call, filled in while it runs."""
+
+    def __init__(self, method: str, request_id: str = "", peer: str = ""):
+        self.method = method
+        self.request_id = request_id if isinstance(request_id, str) else ""
+        self.peer = peer
+        self.game = "-"
+        self.limits = "-"
+        self.outcome = "OK"
+        self.iterations = 0
+        self.started = time.monotonic()
+
+    def shown_request_id(self) -> str:
+        rid = self.request_id
+        if len(rid) > LOGGED_REQUEST_ID:
+            return repr(rid[:LOGGED_REQUEST_ID]) + f"...({len(rid)} characters)"
+        return repr(rid)
+
+    def fields(self, elapsed: float) -> dict:
+        rid = self.request_id
+        return {"rpc": self.method, "request_id": rid if len(rid) <= LOGGED_REQUEST_ID else rid[:LOGGED_REQUEST_ID] + "...",
+                "game": self.game, "budget": self.limits, "elapsed_ms": round(elapsed * 1000, 1),
+                "outcome": self.outcome, "iterations": self.iterations, "peer": self.peer}
+
+
+class Metrics:
+    def __init__(self, slots=None):
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.calls = Counter("splendor_calls", "Calls ended, by RPC, game and status code",
+                             ["method", "game", "code"], registry=r)
+        self.latency = Histogram("splendor_call_seconds", "Wall time of each call in the server", ["method"],
+                                 buckets=LATENCY_BUCKETS, registry=r)
+        self.in_flight = Gauge("splendor_searches_in_flight", "Searches holding a slot now", registry=r)
+        self.slots = Gauge("splendor_search_slots", "Search slots (--max-concurrent)", registry=r)
+        if slots is not None:
+            self.in_flight.set_function(slots.active)
+            self.slots.set(slots.limit)
+        self.refused = Counter("splendor_searches_refused", "Calls refused for lack of a search slot", ["method"],
+                               registry=r)
+        self.iterations = Counter("splendor_search_iterations", "Iterations searched", ["method", "game"], registry=r)
+        self.unauthenticated = Counter("splendor_unauthenticated", "Calls refused for a missing or wrong token",
+                                       registry=r)
+
+    def serve(self, host: str, port: int) -> int:
+        """Serve the metrics over HTTP (a daemon thread); returns the port."""
+        httpd, _ = start_http_server(port, addr=host.strip("[]") or "::", registry=self.registry)
+        return httpd.server_address[1]
+
+
+class Observer:
+    """Logs and counts each call when it ends."""
+
+    def __init__(self, metrics: Metrics):
+        self.metrics = metrics
+
+    def finish(self, call: Call) -> None:
+        elapsed = time.monotonic() - call.started
+        m = self.metrics
+        m.calls.labels(call.method, call.game, call.outcome).inc()
+        m.latency.labels(call.method).observe(elapsed)
+        if call.outcome == "RESOURCE_EXHAUSTED":
+            m.refused.labels(call.method).inc()
+        elif call.outcome == "UNAUTHENTICATED":
+            m.unauthenticated.inc()
+        if call.iterations:
+            m.iterations.labels(call.method, call.game).inc(call.iterations)
+        rid = f" request_id={call.shown_request_id()}" if call.request_id else ""
+        log.info("%s%s game=%s limits=[%s] elapsed=%.1fms outcome=%s", call.method, rid, call.game, call.limits,
+                 elapsed * 1000, call.outcome, extra={"call": call.fields(elapsed)})
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: a call's fields (``rpc``, ``request_id``, ``game``, ``budget``,
+    ``elapsed_ms``, ``outcome``, ``iterations``, ``peer``), or ``message`` for other lines;
+    always ``time`` (UTC, ISO 8601) and ``level``."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        out = {"time": datetime.datetime.fromtimestamp(record.created, datetime.timezone.utc)
+               .isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+               "level": record.levelname}
+        call = getattr(record, "call", None)
+        if call is not None:
+            out.update(call)
+        else:
+            out["message"] = record.getMessage()
+        if record.exc_info:
+            out["traceback"] = self.formatException(record.exc_info)
+        return json.dumps(out, ensure_ascii=False)
+
+
+def configure_logging(log_format: str) -> None:
+    """Log to stderr in ``text`` or ``json`` (unless the process configured logging itself)."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    handler = logging.StreamHandler()
+    if log_format == "json":
+        handler.setFormatter(JsonFormatter())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
