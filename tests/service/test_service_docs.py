@@ -127,8 +127,13 @@ def test_the_python_examples_run(server, capsys):
     assert "position.base.supply.white" in out and "supply 4 + seats 1 != 4" in out
 
 
-@pytest.mark.parametrize("flag", ["--host", "--port", "--max-concurrent", "--max-iterations", "--max-seconds",
-                                  "--max-threads", "--max-nodes", "--grace"])
+def _serve_flags():
+    from splendor_ai.cli import SERVE_FLAGS
+
+    return ["--" + name.replace("_", "-") for name, _, _ in SERVE_FLAGS]
+
+
+@pytest.mark.parametrize("flag", _serve_flags())
 def test_every_server_setting_is_documented(flag):
     env = "SPLENDOR_AI_" + flag[2:].replace("-", "_").upper()
     assert re.search(rf"\| `{flag}` \| `{env}` \|", DOC)
