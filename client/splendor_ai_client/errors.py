@@ -67,7 +67,8 @@ class Busy(ServiceError):
 
 
 class Unavailable(ServiceError):
-    """UNAVAILABLE: the server is not reachable or is shutting down."""
+    """UNAVAILABLE: the server is not reachable, is shutting down, or the call's connection
+    broke (a replica died under a running call, directly or behind a proxy): retry."""
 
 
 class DeadlineExceeded(ServiceError):
@@ -116,5 +117,10 @@ def from_rpc_error(err) -> ServiceError:
             failure = error_details_pb2.PreconditionFailure()
             detail.Unpack(failure)
             preconditions += [PreconditionViolation(v.type, v.subject, v.description) for v in failure.violations]
+    message = err.details() or ""
+    if code == grpc.StatusCode.INTERNAL and message.startswith("Stream removed"):
+        # The HTTP/2 stream was reset on the way (a proxy such as nginx lost the replica that
+        # served the call): a broken connection, not a server error; retrying may work.
+        code, message = grpc.StatusCode.UNAVAILABLE, f"the call's connection broke ({message})"
     cls = _CLASSES.get(code, ServiceError)
-    return cls(code, err.details() or "", tuple(fields), tuple(preconditions))
+    return cls(code, message, tuple(fields), tuple(preconditions))
