@@ -1,6 +1,6 @@
 """The command line: ``splendor-ai <command>``.
 
-Commands: ``serve`` (the gRPC service), ``play`` (a person against the AI in the terminal),
+Commands: ``serve`` (the gRPC service), ``health`` (its health check), ``play`` (a person against the AI in the terminal),
 ``analyze`` (a recorded game, turn by turn), ``demo`` (a game played move by move),
 ``selfplay`` (the arena), ``train`` (the learned evaluation), ``bench`` (rules-core benchmark).
 """
@@ -148,6 +148,41 @@ def _serve(args) -> int:
         raise SystemExit(f"splendor-ai serve: {exc}")
 
 
+def _health(args) -> int:
+    """0 when the server answers SERVING to the standard health check, else 1 (with why)."""
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    target = args.target or f"localhost:{os.environ.get('SPLENDOR_AI_PORT') or 50551}"
+    if bool(args.cert) != bool(args.key):
+        raise SystemExit("splendor-ai health: --cert and --key go together")
+    options = [("grpc.ssl_target_name_override", args.server_name)] if args.server_name else []
+    try:
+        if args.ca or args.cert:
+            def read(path):
+                with open(path, "rb") as f:
+                    return f.read()
+
+            creds = grpc.ssl_channel_credentials(read(args.ca) if args.ca else None,
+                                                 read(args.key) if args.key else None,
+                                                 read(args.cert) if args.cert else None)
+            channel = grpc.secure_channel(target, creds, options=options)
+        else:
+            channel = grpc.insecure_channel(target, options=options)
+    except OSError as exc:
+        raise SystemExit(f"splendor-ai health: {exc}")
+    with channel:
+        try:
+            reply = health_pb2_grpc.HealthStub(channel).Check(
+                health_pb2.HealthCheckRequest(service=args.service), timeout=args.timeout)
+        except grpc.RpcError as err:
+            print(f"{target}: {err.code().name}: {err.details()}", file=sys.stderr)
+            return 1
+    status = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)
+    print(f"{target}: {status}")
+    return 0 if reply.status == health_pb2.HealthCheckResponse.SERVING else 1
+
+
 SERVE_FLAGS = [
     ("host", str, "address to listen on ('' = localhost, or every interface with TLS or tokens)"),
     ("port", int, "port to listen on (0 = any free port)"),
@@ -191,6 +226,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     _add_serve(sub)
+
+    hc = sub.add_parser("health", help="ask a server's standard health check (exit 0 when SERVING)",
+                        description="The standard gRPC health check of a running server: prints its status and "
+                                    "exits 0 when it is SERVING, 1 otherwise (the container's HEALTHCHECK).")
+    hc.add_argument("target", nargs="?", help="HOST:PORT (default localhost:$SPLENDOR_AI_PORT, or localhost:50551)")
+    hc.add_argument("--service", default="", help="the service to ask about (default: the server as a whole)")
+    hc.add_argument("--ca", help="TLS: the CA certificates that check the server (PEM file)")
+    hc.add_argument("--cert", help="mutual TLS: this client's certificate (PEM file), with --key")
+    hc.add_argument("--key", help="mutual TLS: this client's private key (PEM file)")
+    hc.add_argument("--server-name", help="TLS: the name the server's certificate must carry (default: the host)")
+    hc.add_argument("--timeout", type=float, default=3.0, help="seconds (default 3)")
+    hc.set_defaults(func=_health)
 
     play = sub.add_parser("play", help="play against the AI in the terminal",
                           description="Play against AI seats in the terminal. Type moves in notation; "

@@ -2,18 +2,19 @@
 default host, Prometheus metrics and JSON logs, all against the real server."""
 import json
 import re
+import shutil
 import time
 import urllib.request
 from pathlib import Path
 
 import grpc
 import pytest
-from certs import Certificates
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from splendor_ai_client import Busy, Client, InvalidArgument, Unauthenticated, Unavailable, pb
 
 from splendor_ai.games import load_game
 from splendor_ai.service import convert
+from splendor_ai.service.devcerts import Certificates
 
 
 @pytest.fixture(scope="module")
@@ -209,3 +210,75 @@ def test_json_logs_have_one_object_per_call(spawn_server):
     assert ok["budget"].endswith("time_ms=200 threads=1") and 0 < ok["elapsed_ms"] <= 300
     assert ok["peer"].startswith(("ipv4:127.0.0.1:", "ipv6:"))
     assert bad["outcome"] == "INVALID_ARGUMENT" and bad["level"] == "INFO"
+
+
+DEPLOY_DOC = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _doc_block(after: str) -> list[str]:
+    """The commands of the indented block that follows ``after`` in docs/deploy.md."""
+    text = DEPLOY_DOC.split(after, 1)[1]
+    lines, started = [], False
+    for line in text.splitlines():
+        if line.startswith("    "):
+            started = True
+            lines.append(line[4:])
+        elif started and line.strip():
+            break
+    return [c.replace("\\\n", " ") for c in "\n".join(lines).replace("\\\n", " ").splitlines() if c.strip()]
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="the documented certificate commands need openssl")
+def test_the_documented_openssl_commands_make_a_certificate_the_server_and_client_accept(spawn_server, tmp_path):
+    import subprocess
+
+    commands = _doc_block("a CA and a certificate for `localhost` made with `openssl`:")
+    assert len(commands) == 3 and all(c.startswith("openssl ") for c in commands)
+    for command in commands:
+        subprocess.run(command, shell=True, cwd=tmp_path, check=True, capture_output=True, timeout=60)
+    srv = spawn_server("--tls-cert", str(tmp_path / "server.pem"), "--tls-key", str(tmp_path / "server.key"))
+    with Client(f"localhost:{srv.port}", root_certificates=str(tmp_path / "ca.pem"), timeout=10) as c:
+        assert len(c.catalog().cards) == 90
+    assert _health_cli(f"localhost:{srv.port}", "--ca", str(tmp_path / "ca.pem")).returncode == 0
+
+
+def _health_cli(*args, env=None):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "splendor_ai.cli", "health", *args], capture_output=True, text=True,
+                          timeout=30, env=env)
+
+
+def test_the_health_command(server, spawn_server, certs):
+    out = _health_cli(server.target)
+    assert out.returncode == 0 and out.stdout.strip() == f"{server.target}: SERVING"
+    import os
+
+    out = _health_cli(env={**os.environ, "SPLENDOR_AI_PORT": str(server.port)})  # the container's form
+    assert out.returncode == 0 and "SERVING" in out.stdout
+    out = _health_cli("127.0.0.1:1", "--timeout", "1")
+    assert out.returncode == 1 and "UNAVAILABLE" in out.stderr
+    srv = spawn_server("--tls-cert", certs.path("server.pem"), "--tls-key", certs.path("server.key"),
+                       "--tls-client-ca", certs.path("ca.pem"), env={"SPLENDOR_AI_TOKENS": "t"})
+    assert _health_cli(srv.target, "--ca", certs.path("ca.pem"), "--cert", certs.path("client.pem"),
+                       "--key", certs.path("client.key")).returncode == 0  # no token needed
+    assert _health_cli(srv.target, "--ca", certs.path("ca.pem")).returncode == 1  # no client certificate
+
+
+def test_the_dockerfile_runs_commands_and_settings_that_exist():
+    from splendor_ai.cli import build_parser
+    from splendor_ai.service.settings import Settings
+
+    text = (ROOT / "Dockerfile").read_text()
+    assert text.count("\nFROM ") + text.startswith("FROM ") >= 2, "multi-stage: a build stage and a runtime"
+    assert 'ENTRYPOINT ["splendor-ai", "serve"]' in text and 'CMD ["splendor-ai", "health"]' in text
+    assert "pip wheel --no-cache-dir --wheel-dir /wheels ./client ." in text
+    commands = build_parser()._subparsers._group_actions[0].choices
+    assert {"serve", "health"} <= commands.keys()
+    names = {Settings.env_name(f) for f in Settings.__dataclass_fields__}
+    for name in re.findall(r"\b(SPLENDOR_AI_[A-Z_]+)=", text + DEPLOY_DOC):
+        assert name in names or name == "SPLENDOR_AI_TOKENS", name
+    ignored = (ROOT / ".dockerignore").read_text().split()
+    assert ".git" in ignored and "splendor_ai/_core/*.so" in ignored  # the image builds its own cores

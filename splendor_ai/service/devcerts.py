@@ -1,5 +1,8 @@
-"""Certificates made at test time: a CA, a server certificate for localhost and 127.0.0.1,
-and a client certificate (mutual TLS), written as PEM files."""
+"""Throwaway certificates for tests and benchmarks: a CA, a server certificate for localhost
+and 127.0.0.1, client certificates (mutual TLS), written as PEM files, valid for a day.
+
+Needs ``cryptography`` (the ``test`` extra); the server never imports this module. Real
+deployments use their own certificates (docs/deploy.md)."""
 from __future__ import annotations
 
 import datetime
