@@ -52,6 +52,19 @@ def test_tls_with_tokens(spawn_server, certs, tmp_path):
         turn = c.get_move(c.new_game(2, seed=1).position, iterations=50, seed=1)
         assert turn.moves and turn.turn_complete
         assert c.analyze(opening(), iterations=200).result().final
+    async def async_calls():
+        from splendor_ai_client import AsyncClient
+
+        async with AsyncClient(srv.target, root_certificates=certs.read("ca.pem"), token="token-one", timeout=20) as c:
+            assert len((await c.catalog()).cards) == 90
+            assert (await c.get_move(opening(), iterations=30)).moves
+        async with AsyncClient(srv.target, root_certificates=certs.read("ca.pem"), timeout=20) as c:
+            with pytest.raises(Unauthenticated):
+                await c.catalog()
+
+    import asyncio
+
+    asyncio.run(async_calls())
     for token in ("wrong", None):
         with Client(srv.target, root_certificates=certs.read("ca.pem"), token=token, timeout=10) as c:
             for call in (lambda: c.catalog(), lambda: c.get_move(opening(), level=1),
