@@ -75,8 +75,11 @@ class Metrics:
                                        registry=r)
 
     def serve(self, host: str, port: int) -> int:
-        """Serve the metrics over HTTP (a daemon thread); returns the port."""
-        httpd, _ = start_http_server(port, addr=host.strip("[]") or "::", registry=self.registry)
+        """Serve the metrics over HTTP (a daemon thread) on the gRPC port's address; returns the port."""
+        addr = host.strip("[]") or "::"
+        if addr == "localhost":  # one address, not whichever family the name resolves to first
+            addr = "127.0.0.1"
+        httpd, _ = start_http_server(port, addr=addr, registry=self.registry)
         return httpd.server_address[1]
 
 

@@ -125,12 +125,14 @@ ANY = {"00000000", "00000000000000000000000000000000"}
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the listening sockets from Linux /proc/net/tcp")
 def test_without_tls_or_tokens_the_default_is_localhost_only(spawn_server):
-    srv = spawn_server("--host", "")
+    srv = spawn_server("--host", "", "--metrics-port", "0")
     assert "listening on localhost:" in srv.text() and "WARNING" not in srv.text()
-    addresses = _listening_addresses(srv.port)
-    assert addresses and addresses <= LOOPBACK, addresses
+    for port in (srv.port, int(srv.metrics_url.rsplit(":", 1)[1].split("/")[0])):
+        addresses = _listening_addresses(port)
+        assert addresses and addresses <= LOOPBACK, addresses
     with Client(srv.target, timeout=10) as c:
         assert c.catalog().cards
+    assert "splendor_calls_total" in urllib.request.urlopen(srv.metrics_url, timeout=5).read().decode()
 
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the listening sockets from Linux /proc/net/tcp")
