@@ -8,7 +8,7 @@ import time
 
 import pytest
 from builders import base_position
-from splendor_ai_client import Busy, Client, pb
+from splendor_ai_client import Busy, Client, ServiceError, pb
 
 from splendor_ai.games import load_game
 from splendor_ai.service import convert
@@ -67,7 +67,10 @@ def loaded_server(spawn_server):
         def moves():
             p = convert.encode_position(load_game("duel", 2).new_initial_state(8))
             while not stop.is_set():
-                load.get_move(p, iterations=30_000)
+                try:
+                    load.get_move(p, iterations=30_000)
+                except ServiceError:  # the load only has to be there; a refusal or a cancel is fine
+                    time.sleep(0.05)
 
         threads = [threading.Thread(target=drain, daemon=True), threading.Thread(target=moves, daemon=True)]
         for t in threads:
@@ -93,8 +96,12 @@ def test_under_load_the_whole_turn_answers_before_the_deadline(loaded_server):
             assert wall < timeout, f"{rid}: answered after {wall:.3f} s, deadline {timeout} s"
             searched = [s for s in turn.searches if s.stop_reason != "forced"]
             assert searched and all(s.stop_reason == "deadline" for s in searched), [s.stop_reason for s in turn.searches]
-            # the work ends before the deadline less the margin fixed at the call's start
-            assert server_elapsed(srv, rid) <= timeout - convert.deadline_margin(timeout) + SLACK
+            # the searches end by the deadline less the margin fixed at the call's start (before,
+            # each decision recomputed the margin from what was left, and the turn crept closer) ...
+            searches = sum(s.elapsed_seconds for s in turn.searches)
+            assert searches <= timeout - convert.deadline_margin(timeout) + SLACK, (rid, searches)
+            # ... and the margin is enough to encode the answer in the server
+            assert server_elapsed(srv, rid) < timeout
             multi += len(turn.moves) > 1
     assert multi >= 6, "the turns with several decisions are the point of this test"
 
