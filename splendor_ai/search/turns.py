@@ -7,12 +7,12 @@ royal, discards). ``TurnSearch`` plays them all:
 - **One budget for the turn.** ``Limits.seconds`` is the whole turn's time, counted from
   ``started`` (the call's start; default: when the TurnSearch is made), and an optional
   ``deadline`` ends it sooner; the decisions share that time. ``Limits.iterations`` caps each
-  searched decision (a level's budget is per decision: that is how levels were measured).
+  searched decision (the iteration levels are per-decision budgets, as they were measured).
 - **Time where the choice is hard.** A decision gets the time left times
   ``1 / (1 + FOLLOW_UP_WEIGHT * E)``, where ``E`` is how many more searched decisions its turn
   is expected to have (``EXPECTED_FOLLOW_UPS``, measured by ``python -m splendor_ai.search.turns``)
   and a follow-up decision counts half as much as the one being made. The main decision of a
-  base or Marvel turn thus gets nearly all of the time, a Duel main decision about 4/5 of it,
+  base or Marvel turn thus gets nearly all of the time, a Duel main decision about 84 % of it,
   and the last decision whatever is left. Time a turn does not need is not spent.
 - **A decision with one legal action is not searched**: it is played at once
   (``Decision.forced``; its result has 0 iterations).
