@@ -50,6 +50,7 @@ class TrainSettings:
     hidden: list[int] = field(default_factory=lambda: [256, 128])
     window: int = 4  # generations of positions trained on
     epochs: int = 3
+    search_value_weight: float = 0.5  # the value target: this much the search's root estimate, the rest the outcome
     batch_size: int = 512
     lr: float = 1e-3
     weight_decay: float = 1e-4
@@ -227,7 +228,8 @@ class Run:
         data = self.window_data(g)
         metrics, opt_state = M.train(model, data, epochs=s.epochs, batch_size=s.batch_size, lr=s.lr,
                                      weight_decay=s.weight_decay, seed=_seed(s.seed, g, 11) % 2**31,
-                                     optimizer_state=opt_state, log=self.log)
+                                     optimizer_state=opt_state, search_value_weight=s.search_value_weight,
+                                     log=self.log)
         torch.save({"model": model.state_dict(), "optimizer": opt_state, "generation": g}, str(ckpt) + ".tmp")
         os.replace(str(ckpt) + ".tmp", ckpt)
         netfile = M.export(model, s.game, s.players, self.core.FEATURE_VERSION, g,

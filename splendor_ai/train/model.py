@@ -63,13 +63,17 @@ def dense_targets(data: dict, policy_size: int) -> tuple[np.ndarray, np.ndarray]
 
 def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 512, lr: float = 1e-3,
           weight_decay: float = 1e-4, seed: int = 0, optimizer_state: dict | None = None,
-          validation: float = 0.05, log=None) -> tuple[dict, dict]:
+          validation: float = 0.05, search_value_weight: float = 0.5, log=None) -> tuple[dict, dict]:
     """Trains on `data` (merged self-play arrays); returns (metrics, optimizer state)."""
     gen = torch.Generator().manual_seed(seed)
     features = torch.from_numpy(data["features"].astype(np.float32))
     policy, legal = dense_targets(data, model.policy_size)
     policy, legal = torch.from_numpy(policy), torch.from_numpy(legal)
-    value = torch.from_numpy(data["value"])
+    # The value target blends the outcome with the search's own estimate at the root: the
+    # outcome alone is one bit per game shared by all its positions, which a net memorises
+    # (it can tell games apart by their cards) instead of learning.
+    value = torch.from_numpy((1 - search_value_weight) * data["value"]
+                             + search_value_weight * data.get("search_value", data["value"]))
     players = torch.from_numpy(data["players"].astype(np.int64))
     seat_mask = torch.arange(model.max_players)[None, :] < players[:, None]
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=weight_decay)

@@ -1,8 +1,8 @@
 """Self-play games that produce training positions (docs/learned.md, section 5).
 
 Per decision (with more than one legal action), a position records the mover's features
-(from the core: only what the mover can see) and at the end every seat's outcome relative
-to the mover. Playout-cap randomisation (as in KataGo): a share of decisions gets the full
+(from the core: only what the mover can see), the search's win probabilities at the root
+and at the end every seat's outcome, both relative to the mover. Playout-cap randomisation (as in KataGo): a share of decisions gets the full
 search, and only those also record a policy target (the legal actions' classes with the
 search's visit shares); the others get a quick search.
 """
@@ -41,6 +41,7 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
     base = Config(evaluator="net", net=net_path, c_puct=settings.c_puct) if net_path else Config(evaluator="heuristic")
     feats: list[bytes] = []
     movers: list[int] = []
+    qs: list[list[float]] = []
     pol_cls: list[list[int]] = []
     pol_p: list[list[float]] = []
     decisions = 0
@@ -71,6 +72,7 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
                 shares.setdefault(core.policy_index(a), 0.0)
         feats.append(state.features())
         movers.append(mover)
+        qs.append(result.win_probability)
         pol_cls.append(list(shares))
         pol_p.append(list(shares.values()))
         if decisions <= settings.sample_decisions and len(result.actions) > 1:
@@ -81,9 +83,11 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
     returns = state.returns()
     n = len(movers)
     z = np.zeros((n, 4), dtype=np.float32)
+    q = np.zeros((n, 4), dtype=np.float32)
     for i, m in enumerate(movers):
         for k in range(players):
             z[i, k] = returns[(m + k) % players]
+            q[i, k] = qs[i][(m + k) % players]
     offsets = np.zeros(n + 1, dtype=np.int32)
     for i, c in enumerate(pol_cls):
         offsets[i + 1] = offsets[i] + len(c)
@@ -91,6 +95,7 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
         "features": np.frombuffer(b"".join(feats), dtype=np.float32).reshape(n, core.NUM_FEATURES).astype(np.float16),
         "players": np.full(n, players, dtype=np.int8),
         "value": z,
+        "search_value": q,  # the search's win probabilities at the root, mover first
         "pol_offsets": offsets,
         "pol_cls": np.array([c for cs in pol_cls for c in cs], dtype=np.int16),
         "pol_p": np.array([p for ps in pol_p for p in ps], dtype=np.float32),
@@ -103,7 +108,11 @@ def merge(parts: list[dict]) -> dict:
     parts = [p for p in parts if p is not None and len(p["players"])]
     if not parts:
         raise ValueError("no positions to merge")
-    out = {k: np.concatenate([p[k] for p in parts]) for k in ("features", "players", "value", "pol_cls", "pol_p", "decisions")}
+    for p in parts:  # positions from before the search's values were recorded: the outcome
+        if "search_value" not in p:
+            p["search_value"] = p["value"]
+    out = {k: np.concatenate([p[k] for p in parts])
+           for k in ("features", "players", "value", "search_value", "pol_cls", "pol_p", "decisions")}
     offsets = [np.zeros(1, dtype=np.int64)]
     base = 0
     for p in parts:
