@@ -199,6 +199,9 @@ SERVE_FLAGS = [
                         "(also $SPLENDOR_AI_TOKENS, comma-separated)"),
     ("metrics_port", int, "serve Prometheus metrics over HTTP on this port (-1 = off, 0 = any free port)"),
     ("log_format", str, "text | json: one line (or JSON object) per call on stderr"),
+    ("http_port", int, "also serve the browser protocol (Connect, gRPC-Web) and the demo page on this HTTP port "
+                       "(-1 = off, 0 = any free port; needs the 'web' extra)"),
+    ("cors_origin", str, "origins whose pages may call the HTTP port, comma-separated, or * (default: none)"),
 ]
 
 

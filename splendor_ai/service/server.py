@@ -84,7 +84,8 @@ class Server:
             options=[("grpc.so_reuseport", 0)],
         )
         maxima = Maxima(settings.max_iterations, settings.max_seconds, settings.max_threads, settings.max_nodes)
-        add_servicer(SplendorServicer(maxima, self.slots, self.observer), self._grpc)
+        self.servicer = SplendorServicer(maxima, self.slots, self.observer)
+        add_servicer(self.servicer, self._grpc)
         # Non-blocking: a client watching the health status does not hold a worker thread.
         self.health = health.HealthServicer(experimental_non_blocking=True,
                                             experimental_thread_pool=futures.ThreadPoolExecutor(max_workers=1))
@@ -95,6 +96,15 @@ class Server:
         self.host = settings.listen_host(bool(self.tokens))
         self.port: int | None = None
         self.metrics_port: int | None = None
+        self.web = None  # the HTTP port for browsers (web.py), when settings.http_port >= 0
+        self.http_port: int | None = None
+        if settings.http_port >= 0:
+            from .web import WebServer
+
+            self.web = WebServer(self.servicer, host=self.host, port=settings.http_port, workers=workers,
+                                 cors_origin=settings.cors_origin, tokens=self.tokens, observer=self.observer,
+                                 tls_cert=settings.tls_cert, tls_key=settings.tls_key,
+                                 tls_client_ca=settings.tls_client_ca)
 
     def start(self) -> int:
         address = f"{self.host}:{self.settings.port}"
@@ -113,6 +123,8 @@ class Server:
             except OSError as exc:
                 raise OSError(f"cannot serve metrics on {self.host}:{self.settings.metrics_port}: "
                               f"{exc.strerror or exc}") from None
+        if self.web is not None:
+            self.http_port = self.web.start()
         self._grpc.start()
         for name in ("", SERVICE_NAME):
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -124,7 +136,8 @@ class Server:
             return []
         out = []
         if not self.tokens:
-            out.append(f"serving an open port: {self.host}:{self.port} takes calls from anyone who can reach it "
+            ports = f"{self.port}" + (f" and {self.http_port} (HTTP)" if self.http_port is not None else "")
+            out.append(f"serving an open port: {self.host}:{ports} takes calls from anyone who can reach it "
                        "(no bearer tokens: --token-file or $SPLENDOR_AI_TOKENS)")
         if not self.settings.tls:
             out.append("no TLS: calls" + (" and their tokens" if self.tokens else "") +
@@ -137,12 +150,16 @@ class Server:
         grace = self.settings.grace if grace is None else grace
         self.health.enter_graceful_shutdown()
         self.slots.close()
+        if self.web is not None:
+            self.web.stop(grace)
         done = self._grpc.stop(grace)
         stop_at = grace * 0.8 if grace < 2.5 else grace - 0.5
         timer = threading.Timer(stop_at, self.slots.stop_all)
         timer.daemon = True
         timer.start()
         done.wait()
+        if self.web is not None:
+            self.web.wait()
         timer.cancel()
 
 
@@ -156,6 +173,9 @@ def serve(settings: Settings) -> int:
         log.warning("%s", text)
     if server.metrics_port is not None:
         log.info("metrics on http://%s:%d/metrics", server.host, server.metrics_port)
+    if server.http_port is not None:
+        log.info("browser protocol (Connect, gRPC-Web) and the demo page on %s://%s:%d/ (cors_origin=%s)",
+                 "https" if s.tls else "http", server.host, server.http_port, s.cors_origin or "none")
     # The last line of the start: tools wait for it (the port is the one to call).
     log.info("listening on %s:%d (tls=%s%s tokens=%d max_concurrent=%d max_iterations=%d max_seconds=%g "
              "max_threads=%d max_nodes=%d grace=%gs)", server.host, port, "on" if s.tls else "off",

@@ -33,6 +33,8 @@ class Settings:
     token_file: str = ""  # bearer tokens, one a line (also SPLENDOR_AI_TOKENS)
     metrics_port: int = -1  # Prometheus metrics over HTTP: -1 = off, 0 = any free port
     log_format: str = "text"  # text | json (one object per line)
+    http_port: int = -1  # the browser protocol (Connect, gRPC-Web) and the demo page: -1 = off, 0 = any free port
+    cors_origin: str = ""  # origins whose pages may call the HTTP port (comma-separated, or *): "" = none
 
     def __post_init__(self):
         self.max_concurrent = self.max_concurrent or _cores()
@@ -41,7 +43,7 @@ class Settings:
                   ("max_iterations", self.max_iterations >= 1), ("max_seconds", self.max_seconds > 0),
                   ("max_threads", 1 <= self.max_threads <= 64), ("max_nodes", self.max_nodes >= 1000),
                   ("grace", self.grace >= 0), ("metrics_port", -1 <= self.metrics_port <= 65535),
-                  ("log_format", self.log_format in LOG_FORMATS)]
+                  ("log_format", self.log_format in LOG_FORMATS), ("http_port", -1 <= self.http_port <= 65535)]
         for name, ok in checks:
             if not ok:
                 raise ValueError(f"{name}: {getattr(self, name)!r} is out of range")
@@ -49,6 +51,7 @@ class Settings:
             raise ValueError("tls_cert and tls_key go together: give both or neither")
         if self.tls_client_ca and not self.tls_cert:
             raise ValueError("tls_client_ca (mutual TLS) needs tls_cert and tls_key")
+        parse_origins(self.cors_origin)
 
     @property
     def tls(self) -> bool:
@@ -112,3 +115,13 @@ def load_tokens(token_file: str, environ=os.environ) -> list[str]:
         if any(ord(c) < 33 or ord(c) > 126 for c in t):
             raise ValueError("tokens: a token is printable ASCII without spaces")
     return tokens
+
+
+def parse_origins(text: str) -> tuple[str, ...]:
+    """``cors_origin``: comma-separated origins (``https://game.example:8443``), or ``*``."""
+    origins = tuple(o.strip().rstrip("/") for o in text.split(",") if o.strip())
+    for o in origins:
+        scheme, sep, rest = o.partition("://")
+        if o != "*" and not (sep and scheme in ("http", "https") and rest and "/" not in rest):
+            raise ValueError(f"cors_origin: {o!r} is not an origin (scheme://host[:port]) or '*'")
+    return origins

@@ -1,0 +1,408 @@
+"""The browser protocol: the same servicer over Connect and gRPC-Web on an HTTP port, beside
+the demo page (``splendor-ai serve --http-port P``; docs/web.md).
+
+Browsers cannot speak gRPC (HTTP/2 trailers), so this port serves the same RPCs with
+`connectrpc <https://github.com/connectrpc/connect-py>`_ (the Connect project's Python
+runtime) under uvicorn: the **Connect** protocol (JSON or binary protobuf over HTTP/1.1 POST,
+Analyze as a Connect server stream) and **gRPC-Web** (binary or text framing) on the same
+paths, ``/splendor.v1.SplendorService/<Method>``. Its endpoints are built here from the
+protobuf descriptor, so they cannot drift from the contract.
+
+Every call goes to the one ``SplendorServicer`` the gRPC port uses (same validation, limits
+and search slots), in a worker thread, with a context that gives it what a gRPC context
+gives: the time left before the deadline (from the ``connect-timeout-ms`` or
+``grpc-timeout`` header), a callback when the call ends (a browser that goes away, or a
+deadline that passes, stops the search within one iteration), and ``abort``: the status
+errors.py chose becomes the same code with the same details (google.rpc.BadRequest naming
+the field, PreconditionFailure) in the protocol's own error format.
+
+CORS is closed by default: no cross-origin page may call unless its origin is listed in
+``--cors-origin``. The demo page (``static/``) is served at ``/`` and calls same-origin.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import mimetypes
+import socket
+import ssl
+import threading
+import time
+from concurrent import futures
+from importlib import resources
+
+import grpc
+from google.protobuf import json_format
+from google.rpc import status_pb2
+from splendor.v1 import splendor_pb2 as pb
+
+from .calls import Call
+from .servicer import Unparsable, lenient_deserializer
+from .settings import parse_origins
+
+try:
+    import uvicorn
+    from connectrpc.code import Code
+    from connectrpc.errors import ConnectError, ErrorDetail
+    from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
+    from connectrpc.server import ConnectASGIApplication, Endpoint
+    from protobuf.wkt import Any as WireAny
+except ImportError as exc:  # the optional `web` extra
+    raise ImportError(f"the HTTP port needs the 'web' extra: pip install 'splendor-ai[web]' ({exc})") from None
+
+log = logging.getLogger("splendor_ai.service")
+
+SERVICE = pb.DESCRIPTOR.services_by_name["SplendorService"]
+RPC_PREFIX = f"/{SERVICE.full_name}/"
+STATIC = "static"
+CHEAP_WORKERS = 8  # as on the gRPC port: threads for calls that do not search
+
+# CORS: what a cross-origin page may send and read (the Connect and gRPC-Web headers).
+CORS_ALLOW_HEADERS = ("content-type, connect-protocol-version, connect-timeout-ms, connect-accept-encoding, "
+                      "connect-content-encoding, grpc-timeout, x-grpc-web, x-user-agent, authorization")
+CORS_EXPOSE_HEADERS = "grpc-status, grpc-message, grpc-status-details-bin, connect-content-encoding"
+CORS_MAX_AGE = "7200"
+
+
+# --------------------------------------------------------------------------- codecs
+# A request that does not parse reaches the servicer as an ``Unparsable`` (as on the gRPC
+# port), which answers INVALID_ARGUMENT on ``request`` and logs and counts the call.
+class BinaryCodec:
+    """Binary protobuf (``application/proto``, ``application/grpc-web+proto``)."""
+
+    def name(self) -> str:
+        return "proto"
+
+    def encode(self, message) -> bytes:
+        return message.SerializeToString()
+
+    def decode(self, data, message_class):
+        return lenient_deserializer(message_class)(bytes(data))
+
+
+class JsonCodec:
+    """Protobuf JSON (proto3 mapping) with every field printed, zeros included, so that a
+    page reads ``status.toMove`` as 0 rather than missing. Requests accept the proto names and
+    the lowerCamelCase names; an unknown field or a wrong type is INVALID_ARGUMENT on
+    ``request`` with the parser's words (naming the field)."""
+
+    def name(self) -> str:
+        return "json"
+
+    def encode(self, message) -> bytes:
+        return json_format.MessageToJson(message, indent=None, always_print_fields_with_no_presence=True).encode()
+
+    def decode(self, data, message_class):
+        message = message_class()
+        try:
+            json_format.Parse(bytes(data) or b"{}", message)
+        except json_format.ParseError as exc:
+            return Unparsable(message_class.DESCRIPTOR.full_name + " in JSON", str(exc))
+        return message
+
+
+# --------------------------------------------------------------------------- errors
+_CODES = {c.value[0]: Code["CANCELED" if c.name == "CANCELLED" else c.name] for c in grpc.StatusCode if c.name != "OK"}
+
+
+def connect_error(status: status_pb2.Status) -> ConnectError:
+    """The google.rpc.Status errors.py made, as a Connect error: same code, message and details."""
+    details = [ErrorDetail(WireAny(type_url=d.type_url, value=d.value)) for d in status.details]
+    return ConnectError(_CODES.get(status.code, Code.UNKNOWN), status.message, details)
+
+
+# --------------------------------------------------------------------------- the call context
+class HttpCallContext:
+    """What the servicer asks of a ``grpc.ServicerContext``, for a call over HTTP."""
+
+    def __init__(self, request_context, peer: str | None):
+        remaining_ms = request_context.timeout_ms
+        self._deadline = None if remaining_ms is None else time.monotonic() + remaining_ms / 1000
+        self._peer = f"http:{peer}" if peer else "http"
+        self._headers = tuple((k, v) for k, v in request_context.request_headers.allitems())
+        self._lock = threading.Lock()
+        self._callbacks: list = []
+        self._ended = False
+
+    def time_remaining(self) -> float | None:
+        return None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
+
+    def peer(self) -> str:
+        return self._peer
+
+    def invocation_metadata(self):
+        return self._headers
+
+    def add_callback(self, callback) -> bool:
+        with self._lock:
+            if self._ended:
+                return False
+            self._callbacks.append(callback)
+            return True
+
+    def end(self) -> None:
+        """The call is over (answered, cancelled by the browser, or past its deadline)."""
+        with self._lock:
+            if self._ended:
+                return
+            self._ended = True
+            callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback()
+
+    def abort_with_status(self, status):
+        """errors.abort's way out: ``status`` is a grpc.Status whose trailing metadata holds the
+        google.rpc.Status (rpc_status.to_status)."""
+        for key, value in status.trailing_metadata or ():
+            if key == "grpc-status-details-bin":
+                raise connect_error(status_pb2.Status.FromString(value))
+        self.abort(status.code, status.details)
+
+    def abort(self, code: grpc.StatusCode, details: str):
+        raise connect_error(status_pb2.Status(code=code.value[0], message=details))
+
+
+# --------------------------------------------------------------------------- endpoints
+_END = object()
+
+
+def _close_after(pending, generator) -> None:
+    """Close a servicer generator once its step in flight (if any) has returned."""
+    if pending is not None:
+        futures.wait([pending])
+    generator.close()
+
+
+class Transport:
+    """The servicer's methods as Connect endpoints, each run in a worker thread."""
+
+    def __init__(self, servicer, workers: int):
+        self.servicer = servicer
+        self.pool = futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="http-rpc")
+
+    def unary(self, method):
+        async def call(request, ctx):
+            context = HttpCallContext(ctx, ctx.client_address)
+            try:
+                return await asyncio.wrap_future(self.pool.submit(method, request, context))
+            finally:
+                context.end()  # after a cancellation: stops the search, whose thread then ends
+
+        return call
+
+    def server_stream(self, method):
+        async def call(request, ctx):
+            context = HttpCallContext(ctx, ctx.client_address)
+            generator = method(request, context)
+            pending = None
+            try:
+                while True:
+                    pending = self.pool.submit(next, generator, _END)
+                    message = await asyncio.wrap_future(pending)
+                    pending = None
+                    if message is _END:
+                        return
+                    yield message
+            finally:
+                context.end()
+                self.pool.submit(_close_after, pending, generator)
+
+        return call
+
+    def endpoints(self, _service=None) -> dict:
+        out = {}
+        for m in SERVICE.methods:
+            info = MethodInfo(name=m.name, service_name=SERVICE.full_name, input=getattr(pb, m.input_type.name),
+                              output=getattr(pb, m.output_type.name), idempotency_level=IdempotencyLevel.UNKNOWN,
+                              stream_type=StreamType.SERVER_STREAM if m.server_streaming else StreamType.UNARY)
+            fn = getattr(self.servicer, m.name)
+            if m.server_streaming:
+                out[RPC_PREFIX + m.name] = Endpoint.server_stream(info, self.server_stream(fn))
+            else:
+                out[RPC_PREFIX + m.name] = Endpoint.unary(info, self.unary(fn))
+        return out
+
+
+class TokenCheck:
+    """Bearer tokens on the HTTP port (the server's, as auth.py checks them on the gRPC port):
+    checked from the headers before the request body is read; a missing or wrong one is
+    UNAUTHENTICATED, logged and counted like any other call."""
+
+    def __init__(self, tokens, observer=None):
+        self._digests = [hashlib.sha256(t.encode()).digest() for t in tokens]
+        self._observer = observer
+
+    def valid(self, value: str | None) -> bool:
+        scheme, _, token = (value or "").partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            return False
+        digest = hashlib.sha256(token.strip().encode()).digest()
+        return any(hmac.compare_digest(digest, ok) for ok in self._digests)
+
+    async def on_start(self, ctx):
+        if not self.valid(ctx.request_headers.get("authorization")):
+            call = Call(ctx.method.name, peer=f"http:{ctx.client_address}" if ctx.client_address else "http")
+            call.outcome = "UNAUTHENTICATED"
+            if self._observer is not None:
+                self._observer.finish(call)
+            raise ConnectError(Code.UNAUTHENTICATED,
+                               "missing or invalid bearer token (header 'authorization: Bearer <token>')")
+
+    async def on_end(self, token, ctx, error):
+        return None
+
+
+class _ConnectApp(ConnectASGIApplication):
+    @property
+    def path(self) -> str:
+        return "/" + SERVICE.full_name
+
+
+# --------------------------------------------------------------------------- the HTTP app
+def _static_files() -> dict[str, tuple[bytes, str]]:
+    """The demo page's files, by URL path."""
+    out = {}
+    for entry in resources.files(__package__).joinpath(STATIC).iterdir():
+        if entry.is_file() and not entry.name.startswith("."):
+            kind = mimetypes.guess_type(entry.name)[0] or "application/octet-stream"
+            if entry.name.endswith(".js"):
+                kind = "text/javascript"
+            if kind.startswith("text/"):
+                kind += "; charset=utf-8"
+            out["/" + entry.name] = (entry.read_bytes(), kind)
+    out["/"] = out["/index.html"]
+    return out
+
+
+class WebApp:
+    """The ASGI application: RPCs (with CORS), the demo page, 404 for the rest."""
+
+    def __init__(self, connect_app, origins=()):
+        self.connect_app = connect_app
+        self.origins = tuple(origins)
+        self.files = _static_files()
+
+    def allowed(self, origin: str | None) -> bool:
+        return origin is not None and ("*" in self.origins or origin in self.origins)
+
+    def cors_headers(self, origin: str) -> list[tuple[bytes, bytes]]:
+        return [(b"access-control-allow-origin", origin.encode()), (b"vary", b"Origin"),
+                (b"access-control-expose-headers", CORS_EXPOSE_HEADERS.encode())]
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.connect_app(scope, receive, send)
+        path, method = scope["path"], scope["method"]
+        origin = next((v.decode() for k, v in scope.get("headers", ()) if k == b"origin"), None)
+        if path.startswith(RPC_PREFIX):
+            if method == "OPTIONS":
+                return await self._preflight(origin, send)
+            if self.allowed(origin):
+                extra = self.cors_headers(origin)
+
+                async def send_with_cors(message):
+                    if message["type"] == "http.response.start":
+                        message = dict(message, headers=[*message.get("headers", ()), *extra])
+                    await send(message)
+
+                return await self.connect_app(scope, receive, send_with_cors)
+            return await self.connect_app(scope, receive, send)
+        if method in ("GET", "HEAD") and path in self.files:
+            body, kind = self.files[path]
+            return await _respond(send, 200, body if method == "GET" else b"", kind, len(body),
+                                  [(b"cache-control", b"no-cache"), (b"x-content-type-options", b"nosniff")])
+        await _respond(send, 404, b"not found\n", "text/plain; charset=utf-8")
+
+    async def _preflight(self, origin, send):
+        if not self.allowed(origin):
+            return await _respond(send, 403, b"origin not allowed (splendor-ai serve --cors-origin)\n",
+                                  "text/plain; charset=utf-8")
+        headers = [*self.cors_headers(origin), (b"access-control-allow-methods", b"POST, GET"),
+                   (b"access-control-allow-headers", CORS_ALLOW_HEADERS.encode()),
+                   (b"access-control-max-age", CORS_MAX_AGE.encode())]
+        await send({"type": "http.response.start", "status": 204, "headers": headers})
+        await send({"type": "http.response.body", "body": b""})
+
+
+async def _respond(send, status: int, body: bytes, kind: str, length: int | None = None, headers=()):
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", kind.encode()),
+                            (b"content-length", str(len(body) if length is None else length).encode()), *headers]})
+    await send({"type": "http.response.body", "body": body})
+
+
+# --------------------------------------------------------------------------- the server
+def _listen(host: str, port: int) -> socket.socket:
+    name = host.strip("[]") or "localhost"
+    if name == "localhost":  # one address, as the gRPC port's and the metrics' (not whichever family comes first)
+        name = "127.0.0.1"
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(name, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as exc:
+        raise OSError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if family == socket.AF_INET6 and name == "::":
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+    try:
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.listen(2048)
+    return sock
+
+
+class WebServer:
+    """The HTTP port: uvicorn on its own thread and event loop, calls in a thread pool."""
+
+    def __init__(self, servicer, *, host: str, port: int, workers: int, cors_origin: str = "",
+                 tokens=(), observer=None, tls_cert: str = "", tls_key: str = "", tls_client_ca: str = ""):
+        self.transport = Transport(servicer, workers)
+        interceptors = [TokenCheck(tokens, observer)] if tokens else []
+        connect_app = _ConnectApp(service=servicer, endpoints=self.transport.endpoints, interceptors=interceptors,
+                                  codecs=[BinaryCodec(), JsonCodec()])
+        self.app = WebApp(connect_app, parse_origins(cors_origin))
+        self.host, self._port = host, port
+        self.tls = bool(tls_cert)
+        self._ssl = dict(ssl_certfile=tls_cert or None, ssl_keyfile=tls_key or None,
+                         ssl_ca_certs=tls_client_ca or None,
+                         ssl_cert_reqs=ssl.CERT_REQUIRED if tls_client_ca else ssl.CERT_NONE)
+        self._uvicorn = None
+        self._thread = None
+        self.port: int | None = None
+
+    def start(self) -> int:
+        sock = _listen(self.host, self._port)
+        self.port = sock.getsockname()[1]
+        config = uvicorn.Config(self.app, lifespan="off", access_log=False, log_config=None, log_level="warning",
+                                timeout_keep_alive=30, **self._ssl)
+        try:
+            config.load()  # reads the TLS files now: a bad one fails the start, not the first call
+        except (OSError, ssl.SSLError) as exc:
+            sock.close()
+            raise OSError(f"the HTTP port's TLS files: {exc}") from None
+        self._uvicorn = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._uvicorn.run, kwargs={"sockets": [sock]}, name="http",
+                                        daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 10
+        while not self._uvicorn.started:
+            if not self._thread.is_alive() or time.monotonic() > deadline:
+                raise OSError(f"the HTTP port {self.host}:{self.port} did not start")
+            time.sleep(0.01)
+        return self.port
+
+    def stop(self, grace: float) -> None:
+        """Stop taking connections; running calls get ``grace`` seconds (see wait())."""
+        if self._uvicorn is not None:
+            self._uvicorn.config.timeout_graceful_shutdown = max(grace, 0.01)
+            self._uvicorn.should_exit = True
+
+    def wait(self) -> None:
+        if self._thread is not None:
+            self._thread.join()
+        self.transport.pool.shutdown(wait=False, cancel_futures=True)
