@@ -229,11 +229,12 @@ def test_a_whole_base_game_by_clicking(site, browser):
     a, state = check_board(d)
     assert state.is_terminal() and a["status"]["returns"] == state.returns()
     assert d.find_element(By.ID, "status").text.startswith("Game over: ")
-    # the chart: one line per seat, from Analyze of every position played
+    # the chart: one line per seat, from AnalyzeGame of every decision, and your accuracy
     wait(d, "return document.querySelectorAll('#chart svg polyline').length === 2", "the chart")
     points = d.execute_script("return window.splendorApp.chart")
-    assert len(points) == len(d.execute_script("return window.splendorApp.trail")) + 1
+    assert [q["x"] for q in points] == list(range(len(a["actions"]) + 1))
     assert points[-1]["p"] == state.returns() and all(0 <= p <= 1 for q in points for p in q["p"])
+    assert d.find_element(By.CSS_SELECTOR, "#chart .summary").text.startswith("Your accuracy: ")
     # the record: what "Download record" saves, in the format of `splendor-ai play`
     d.find_element(By.ID, "download-button").click()
     text = d.execute_async_script("const done = arguments[0]; fetch(document.querySelector('#download-link').href)"

@@ -16,8 +16,8 @@ const catalogs = new Map();
 const app = {
   game: "base", players: 2, human: 0, level: 3, seed: 0, hintIterations: 2000, chartIterations: 300, token: "",
   catalog: null, position: null, status: null, moves: [], actions: [], movers: [],
-  snapshots: [], // before each of the person's decisions: {position, status, actions, trail}
-  trail: [], // every position a decision was made from: {position, seat, decision}
+  initial: null, // the full position NewGame dealt (for AnalyzeGame)
+  snapshots: [], // before each of the person's decisions: {position, status, actions}
   busy: false, filter: null, hint: null, hintAbort: null, chart: null, over: false, generation: 0,
 };
 window.splendorApp = app; // for the browser tests and for curious developers
@@ -90,7 +90,7 @@ async function newGame() {
   if (!catalogs.has(app.game)) catalogs.set(app.game, new Catalog(app.game, await call("GetCatalog", { game: GAMES[app.game].enum })));
   app.catalog = catalogs.get(app.game);
   const dealt = await call("NewGame", { game: GAMES[app.game].enum, players: app.players, seed: String(app.seed) });
-  Object.assign(app, { position: dealt.position, status: dealt.status, actions: [], movers: [], snapshots: [], trail: [],
+  Object.assign(app, { initial: dealt.position, position: dealt.position, status: dealt.status, actions: [], movers: [], snapshots: [],
     moves: [], filter: null, hint: null, chart: null, over: false });
   $("#log").replaceChildren();
   $("#chart").replaceChildren();
@@ -122,7 +122,6 @@ async function aiTurn() {
   const before = app.position;
   const reply = await call("GetMove", { position: before, level: app.level, seed: String(randomSeed()) }, 120000);
   if (!reply.turnComplete) throw new Error("the server did not finish the AI's turn");
-  app.trail.push({ position: before, seat, decision: app.actions.length });
   for (const m of reply.moves) {
     app.actions.push(m.notation);
     app.movers.push(seat);
@@ -138,10 +137,9 @@ function play(notation) {
   return guarded(async () => {
     if (app.status.gameOver || app.status.toMove !== app.human) return;
     cancelHint();
-    const before = { position: app.position, status: app.status, actions: app.actions.length, trail: app.trail.length };
+    const before = { position: app.position, status: app.status, actions: app.actions.length };
     const reply = await call("ApplyActions", { position: app.position, moves: [{ notation }] });
     app.snapshots.push(before);
-    app.trail.push({ position: app.position, seat: app.human, decision: app.actions.length });
     const played = reply.applied[0].notation;
     app.actions.push(played);
     app.movers.push(app.human);
@@ -165,7 +163,6 @@ function undo() {
     Object.assign(app, { position: snap.position, status: snap.status, filter: null, hint: null, chart: null, over: false });
     app.actions.length = snap.actions;
     app.movers.length = snap.actions;
-    app.trail.length = snap.trail;
     $("#chart").replaceChildren();
     log("undo: back to your last decision");
     $("#last").textContent = "";
@@ -225,22 +222,40 @@ function finish() {
   drawChart(app.generation).catch(showError); // not awaited: the page stays usable meanwhile
 }
 
-/** The win-probability chart: every position a decision was made from, analysed (Analyze). */
+/** The win-probability chart: the whole game analysed in one AnalyzeGame stream (a search of
+ * every decision from its mover's view), with your mistakes and blunders listed. */
 async function drawChart(generation) {
-  const points = [];
   const chart = $("#chart");
-  for (const [k, step] of app.trail.entries()) {
+  const points = [];
+  let summary = null;
+  const verdicts = [];
+  chart.replaceChildren(el("p", { class: "progress", text: "Analysing the game…" }));
+  await serverStream("AnalyzeGame", {
+    initialPosition: app.initial, moves: app.actions.map((notation) => ({ notation })),
+    iterations: String(app.chartIterations), seed: "1",
+  }, (msg) => {
     if (generation !== app.generation) return;
-    chart.replaceChildren(el("p", { class: "progress", text: `Analysing the game: position ${k + 1} of ${app.trail.length}…` }));
-    let final = null;
-    await serverStream("Analyze", { position: step.position, limits: { iterations: String(app.chartIterations) }, lines: 1, seed: String(k + 1) },
-      (msg) => { if (msg.final) final = msg; }, { timeoutMs: 60000, token: app.token || undefined });
-    points.push({ x: step.decision, p: final.stats.winProbability });
-  }
-  if (generation !== app.generation) return;
-  points.push({ x: app.actions.length, p: app.status.returns });
+    if (msg.final) {
+      summary = msg;
+      return;
+    }
+    const v = msg.decision;
+    verdicts.push(v);
+    points.push({ x: v.index, p: v.winProbability });
+    chart.replaceChildren(el("p", { class: "progress", text: `Analysing the game: decision ${msg.done} of ${msg.total}…` }));
+  }, { timeoutMs: 600000, token: app.token || undefined });
+  if (generation !== app.generation || !summary) return;
+  points.push({ x: app.actions.length, p: summary.status.returns });
   app.chart = points;
-  chart.replaceChildren(el("h3", { text: "Win probability over the game (Analyze)" }), winChart(points, names()));
+  const mine = summary.seats.find((s) => s.seat === app.human);
+  const marked = verdicts.filter((v) => v.seat === app.human && v.mark !== "MARK_NONE");
+  chart.replaceChildren(
+    el("h3", { text: "Win probability over the game (AnalyzeGame)" }), winChart(points, names()),
+    el("p", { class: "summary", text: `Your accuracy: ${(100 * mine.accuracy).toFixed(0)}% of ${mine.decisions} decisions, ` +
+      `${mine.mistakes} mistake(s), ${mine.blunders} blunder(s); the engine agreed with ${mine.agreed}.` }),
+    el("ul", { class: "marks" }, marked.map((v) => el("li", { "data-index": v.index,
+      text: `decision ${v.index + 1}: you played ${v.played.notation}${v.mark === "MARK_BLUNDER" ? " ??" : " ?"} ` +
+        `— ${v.best.notation} was better by ${(100 * v.drop).toFixed(0)} points of win probability` }))));
 }
 
 function record() {
