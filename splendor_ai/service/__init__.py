@@ -8,4 +8,6 @@
 - ``settings``: the server's settings (flags and environment variables)
 - ``server``: start, health, reflection, SIGTERM
 - ``bench``: latency and throughput (``python -m splendor_ai.service.bench``)
+- ``web``: the same servicer to browsers on ``--http-port`` (Connect, gRPC-Web, CORS), and the
+  demo page in ``static/`` (docs/web.md); ``web_bench``: GetMove over Connect JSON against gRPC
 """

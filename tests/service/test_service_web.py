@@ -299,3 +299,45 @@ def test_sigterm_stops_the_http_port_too(spawn_module_server):
     messages, end = out["reply"]
     assert "error" not in end and messages[-1]["final"]
     assert messages[-1]["stats"]["stopReason"] == "STOP_REASON_CANCELLED"
+
+
+def test_tls_on_the_http_port(tmp_path):
+    """With the server's certificate and key the HTTP port speaks HTTPS only; a bad file fails
+    the start, not the first call."""
+    import http.client
+    import shutil
+    import ssl
+    import subprocess
+
+    from splendor_ai.service.convert import Maxima
+    from splendor_ai.service.servicer import SplendorServicer
+    from splendor_ai.service.slots import SearchSlots
+    from splendor_ai.service.web import WebServer
+
+    openssl = shutil.which("openssl")
+    if not openssl:
+        pytest.skip("needs the openssl command to make a test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+                   check=True, capture_output=True)
+    servicer = SplendorServicer(Maxima(10_000, 5, 1, 100_000), SearchSlots(1))
+    web = WebServer(servicer, host="127.0.0.1", port=0, workers=2, tls_cert=str(cert), tls_key=str(key))
+    port = web.start()
+    try:
+        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10,
+                                           context=ssl.create_default_context(cafile=str(cert)))
+        conn.request("POST", "/splendor.v1.SplendorService/GetCatalog", b'{"game": "GAME_DUEL"}',
+                     {"content-type": "application/json"})
+        reply = conn.getresponse()
+        assert reply.status == 200 and json.loads(reply.read())["game"] == "GAME_DUEL"
+        conn.close()
+        with pytest.raises((ConnectionError, http.client.HTTPException, OSError)):
+            Http(port).request("GET", "/", timeout=5)
+    finally:
+        web.stop(0.1)
+        web.wait()
+    bad = WebServer(servicer, host="127.0.0.1", port=0, workers=1, tls_cert=str(tmp_path / "missing.pem"),
+                    tls_key=str(key))
+    with pytest.raises(OSError, match="TLS"):
+        bad.start()
