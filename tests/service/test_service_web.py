@@ -159,24 +159,32 @@ def convert_position(position_json) -> pb.Position:
     return json_format.ParseDict(position_json, pb.Position())
 
 
-def test_a_browser_that_goes_away_stops_the_search(web):
-    """An Analyze without limits runs to --max-seconds (30 s) unless the client goes: closing
-    the connection after the first progress report must end it (CANCELLED) within a second."""
+@pytest.mark.parametrize("rpc", ["Analyze", "GetMove"])
+def test_a_browser_that_goes_away_stops_the_search(web, rpc):
+    """An Analyze without limits runs to --max-seconds (30 s), a GetMove of 20 s takes 20 s,
+    unless the client goes: closing the connection must end the search (CANCELLED) within a
+    second or two."""
     import socket
     import struct
 
     position = _new_game(web.http)["position"]
-    payload = json.dumps({"position": position, "reportEveryMs": 50, "requestId": "gone"}).encode()
-    body = struct.pack(">BI", 0, len(payload)) + payload
+    rid = f"gone-{rpc}"
+    if rpc == "Analyze":
+        payload = json.dumps({"position": position, "reportEveryMs": 50, "requestId": rid}).encode()
+        body, kind = struct.pack(">BI", 0, len(payload)) + payload, b"application/connect+json"
+    else:
+        body = json.dumps({"position": position, "limits": {"timeMs": "20000"}, "requestId": rid}).encode()
+        kind = b"application/json"
     sock = socket.create_connection(("127.0.0.1", web.http.port))
-    sock.sendall(b"POST /splendor.v1.SplendorService/Analyze HTTP/1.1\r\nHost: x\r\n"
-                 b"content-type: application/connect+json\r\ncontent-length: " + str(len(body)).encode() +
-                 b"\r\n\r\n" + body)
-    first = sock.recv(65536)
-    assert first.startswith(b"HTTP/1.1 200")
+    sock.sendall(b"POST /splendor.v1.SplendorService/" + rpc.encode() + b" HTTP/1.1\r\nHost: x\r\n"
+                 b"content-type: " + kind + b"\r\ncontent-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+    if rpc == "Analyze":
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200")  # the first progress report
+    else:
+        time.sleep(0.5)  # the search is running
     closed = time.monotonic()
     sock.close()
-    pattern = re.compile(r"Analyze request_id='gone' .* outcome=CANCELLED")
+    pattern = re.compile(rf"{rpc} request_id='{rid}' .* outcome=CANCELLED")
     while not pattern.search(web.text()):
         assert time.monotonic() - closed < 2.0, "the search did not stop:\n" + web.text()[-2000:]
         time.sleep(0.02)
