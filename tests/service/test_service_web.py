@@ -30,8 +30,8 @@ def spawn_module_server(tmp_path_factory):
 
     started = []
 
-    def start(*flags):
-        srv = ServerProcess(tmp_path_factory.mktemp("web") / f"server{len(started)}.log", *flags)
+    def start(*flags, env=None):
+        srv = ServerProcess(tmp_path_factory.mktemp("web") / f"server{len(started)}.log", *flags, env=env)
         started.append(srv)
         return srv
 
@@ -249,35 +249,43 @@ def test_the_demo_page_is_served(web):
     assert web.http.request("GET", "/web.py")[0] == 404
 
 
-def _servicer():
-    """A servicer as the server makes it (for a WebServer started here, without a gRPC port)."""
-    from splendor_ai.service.calls import Metrics, Observer
-    from splendor_ai.service.convert import Maxima
-    from splendor_ai.service.servicer import SplendorServicer
-    from splendor_ai.service.slots import SearchSlots
+def test_bearer_tokens_on_the_http_port(spawn_module_server):
+    """The server's tokens guard the HTTP port too: a call without one (or with a wrong one) is
+    UNAUTHENTICATED before its body is read, logged and counted; the right one passes."""
+    srv = spawn_module_server("--http-port", "0", env={"SPLENDOR_AI_TOKENS": "s3cret, other"})
+    http = Http(http_port(srv))
+    status, error = http.unary("GetCatalog", {})
+    assert status == 401 and error["code"] == "unauthenticated"
+    status, error = http.unary("GetCatalog", {}, headers={"authorization": "Bearer wrong"})
+    assert status == 401
+    status, reply = http.unary("GetCatalog", {}, headers={"authorization": "Bearer other"})
+    assert status == 200 and reply["game"] == "GAME_BASE"
+    data, trailers = http.grpc_web("GetCatalog", pb.GetCatalogRequest().SerializeToString())
+    assert data == [] and trailers["grpc-status"] == "16"  # UNAUTHENTICATED
+    assert len(re.findall(r"GetCatalog .*outcome=UNAUTHENTICATED", srv.text())) == 3
 
-    slots = SearchSlots(1)
-    return SplendorServicer(Maxima(10_000, 5, 1, 100_000), slots, Observer(Metrics(slots)))
 
+def test_tls_on_the_http_port(spawn_module_server, tmp_path):
+    """With --tls-cert/--tls-key the HTTP port speaks HTTPS only, with the same certificate."""
+    import http.client
+    import ssl
 
-def test_bearer_tokens_on_the_http_port():
-    """With tokens (the gRPC port's settings, passed through), a call without one is
-    UNAUTHENTICATED before its body is read; the right one passes."""
-    from splendor_ai.service.web import WebServer
+    from splendor_ai.service.devcerts import Certificates
 
-    web = WebServer(_servicer(), host="127.0.0.1", port=0,
-                    workers=2, tokens=["s3cret", "other"])
-    http = Http(web.start())
-    try:
-        status, error = http.unary("GetCatalog", {})
-        assert status == 401 and error["code"] == "unauthenticated"
-        status, error = http.unary("GetCatalog", {}, headers={"authorization": "Bearer wrong"})
-        assert status == 401
-        status, reply = http.unary("GetCatalog", {}, headers={"authorization": "Bearer s3cret"})
-        assert status == 200 and reply["game"] == "GAME_BASE"
-    finally:
-        web.stop(0.1)
-        web.wait()
+    certs = Certificates(tmp_path)
+    srv = spawn_module_server("--http-port", "0", "--tls-cert", certs.path("server.pem"), "--tls-key",
+                              certs.path("server.key"))
+    assert "demo page on https://" in srv.text()
+    port = http_port(srv)
+    conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10,
+                                       context=ssl.create_default_context(cafile=certs.path("ca.pem")))
+    conn.request("POST", "/splendor.v1.SplendorService/GetCatalog", b'{"game": "GAME_DUEL"}',
+                 {"content-type": "application/json"})
+    reply = conn.getresponse()
+    assert reply.status == 200 and json.loads(reply.read())["game"] == "GAME_DUEL"
+    conn.close()
+    with pytest.raises((ConnectionError, http.client.HTTPException, OSError)):
+        Http(port).request("GET", "/", timeout=5)
 
 
 def test_settings_check_the_http_flags():
@@ -308,44 +316,3 @@ def test_sigterm_stops_the_http_port_too(spawn_module_server):
     assert "error" not in end and messages[-1]["final"]
     assert messages[-1]["stats"]["stopReason"] == "STOP_REASON_CANCELLED"
 
-
-def test_tls_on_the_http_port(tmp_path):
-    """With the server's certificate and key the HTTP port speaks HTTPS only; a bad file fails
-    the start, not the first call."""
-    import http.client
-    import shutil
-    import ssl
-    import subprocess
-
-    from splendor_ai.service.convert import Maxima
-    from splendor_ai.service.servicer import SplendorServicer
-    from splendor_ai.service.slots import SearchSlots
-    from splendor_ai.service.web import WebServer
-
-    openssl = shutil.which("openssl")
-    if not openssl:
-        pytest.skip("needs the openssl command to make a test certificate")
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-                    "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
-                   check=True, capture_output=True)
-    servicer = SplendorServicer(Maxima(10_000, 5, 1, 100_000), SearchSlots(1))
-    web = WebServer(servicer, host="127.0.0.1", port=0, workers=2, tls_cert=str(cert), tls_key=str(key))
-    port = web.start()
-    try:
-        conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10,
-                                           context=ssl.create_default_context(cafile=str(cert)))
-        conn.request("POST", "/splendor.v1.SplendorService/GetCatalog", b'{"game": "GAME_DUEL"}',
-                     {"content-type": "application/json"})
-        reply = conn.getresponse()
-        assert reply.status == 200 and json.loads(reply.read())["game"] == "GAME_DUEL"
-        conn.close()
-        with pytest.raises((ConnectionError, http.client.HTTPException, OSError)):
-            Http(port).request("GET", "/", timeout=5)
-    finally:
-        web.stop(0.1)
-        web.wait()
-    bad = WebServer(servicer, host="127.0.0.1", port=0, workers=1, tls_cert=str(tmp_path / "missing.pem"),
-                    tls_key=str(key))
-    with pytest.raises(OSError, match="TLS"):
-        bad.start()

@@ -69,7 +69,7 @@ def test_the_curl_calls_work(web):
         else:
             assert "code" not in reply, reply
             if method == "GetMove":
-                assert reply["moves"] and reply["turnComplete"]
+                assert reply["moves"] and "turnComplete" in reply  # a view: a blind reserve stops the turn
     assert {"NewGame", "GetCatalog", "GetMove", "ApplyActions"} <= methods
 
 
