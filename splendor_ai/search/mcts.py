@@ -56,10 +56,12 @@ class Config:
     # above), or "auto": the net where one is given or shipped for the game and player count.
     evaluator: str = "auto"
     net: object = None  # a splendor_ai.nn.Net or a weights file's path; None: the shipped net
-    c_puct: float = 1.5  # PUCT exploration (net only)
-    fpu_reduction: float = 0.1  # an unvisited move's value: the parent's mean less this (net only)
-    net_rollout_depth: int = 0  # > 0: blend the net's leaf value with a rollout this long
-    net_rollout_weight: float = 0.0  # the rollout's share in that blend
+    # The net's search settings; None takes the value the net's file recommends (its
+    # header's info.search, measured when the net was shipped), else the default beside it.
+    c_puct: float | None = None  # PUCT exploration (1.5)
+    fpu_reduction: float | None = None  # an unvisited move's value: the parent's mean less this (0.1)
+    net_rollout_depth: int | None = None  # > 0: blend the net's leaf value with a rollout this long (0)
+    net_rollout_weight: float | None = None  # the rollout's share in that blend (0.0)
     root_noise: float = 0.0  # Dirichlet noise share in the root's priors (self-play)
     noise_alpha: float = 0.3
 
@@ -78,13 +80,13 @@ class Config:
             raise SearchError(f"config.seed must be in 0..2**64-1, got {self.seed}")
         if self.evaluator not in ("auto", "net", "heuristic"):
             raise SearchError(f"config.evaluator must be 'auto', 'net' or 'heuristic', got {self.evaluator!r}")
-        if not (self.c_puct > 0 and math.isfinite(self.c_puct)):
+        if self.c_puct is not None and not (self.c_puct > 0 and math.isfinite(self.c_puct)):
             raise SearchError(f"config.c_puct must be a positive number, got {self.c_puct!r}")
-        if not (0 <= self.fpu_reduction <= 1):
+        if self.fpu_reduction is not None and not (0 <= self.fpu_reduction <= 1):
             raise SearchError(f"config.fpu_reduction must be in [0, 1], got {self.fpu_reduction!r}")
-        if self.net_rollout_depth < 0:
+        if self.net_rollout_depth is not None and self.net_rollout_depth < 0:
             raise SearchError(f"config.net_rollout_depth must be 0 or more, got {self.net_rollout_depth}")
-        if not 0 <= self.net_rollout_weight <= 1:
+        if self.net_rollout_weight is not None and not 0 <= self.net_rollout_weight <= 1:
             raise SearchError(f"config.net_rollout_weight must be in [0, 1], got {self.net_rollout_weight!r}")
         if not 0 <= self.root_noise <= 1:
             raise SearchError(f"config.root_noise must be in [0, 1], got {self.root_noise!r}")
@@ -93,6 +95,19 @@ class Config:
 
 
 _loaded_nets: dict = {}
+
+NET_SEARCH_DEFAULTS = {"c_puct": 1.5, "fpu_reduction": 0.1, "net_rollout_depth": 0, "net_rollout_weight": 0.0}
+
+
+def net_search_settings(config: Config, net) -> dict:
+    """The PUCT settings a search with `net` uses: the config's, else the net's own
+    recommendation (weights header info.search), else NET_SEARCH_DEFAULTS."""
+    recommended = (net.file.info.get("search") or {}) if net is not None else {}
+    out = {}
+    for name, default in NET_SEARCH_DEFAULTS.items():
+        value = getattr(config, name)
+        out[name] = value if value is not None else type(default)(recommended.get(name, default))
+    return out
 
 
 def resolve_net(config: Config, game: str, players: int):
@@ -221,10 +236,7 @@ class Search:
             reuse=reuse[0]._tree if reuse else None,
             reuse_action=reuse[1] if reuse else -1,
             net=self.net.core if self.net is not None else None,
-            c_puct=config.c_puct,
-            fpu_reduction=config.fpu_reduction,
-            net_rollout_depth=config.net_rollout_depth,
-            net_rollout_weight=config.net_rollout_weight,
+            **net_search_settings(config, self.net),
             root_noise=config.root_noise,
             noise_alpha=config.noise_alpha,
         )

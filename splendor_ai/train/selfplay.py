@@ -28,7 +28,7 @@ class SelfPlaySettings:
     root_noise: float = 0.25  # Dirichlet noise at the root of full searches (net only)
     noise_alpha: float = 0.3
     sample_decisions: int = 12  # the first decisions of a game are sampled by visits
-    c_puct: float = 1.5
+    c_puct: float | None = None  # None: the net's recommendation (docs/search.md)
     target_power: float = 1.0  # policy target: visits ** power, normalised (2 sharpens the
     # heuristic search's exploration-heavy visit counts for generation 0)
 

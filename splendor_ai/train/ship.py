@@ -1,0 +1,58 @@
+"""Ship a trained net: copy a run's best net into the package with its search settings.
+
+    python -m splendor_ai.train.ship RUN_DIR [--search net_rollout_depth=10,net_rollout_weight=0.5]
+        [--measured "76.7% of 30 games vs heuristic at 0.1 s"]
+
+The net goes to splendor_ai/nets/<game>.splnn (the default of the search where it covers the
+player count); the settings go into its header's info.search, which the search uses for any
+setting a Config leaves unset. The run's state, history, checkpoint and best net are copied to
+training/<game>/ so that a later session resumes the run from there.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from .. import nn
+from ..search.mcts import NET_SEARCH_DEFAULTS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.train.ship", description=__doc__.split("\n\n")[0])
+    ap.add_argument("run", help="a training run's folder (splendor-ai train --out)")
+    ap.add_argument("--search", default="", help="recommended search settings, k=v,...")
+    ap.add_argument("--measured", default="", help="the measurement behind shipping it (kept in the header)")
+    args = ap.parse_args(argv)
+    run = Path(args.run)
+    state = json.loads((run / "state.json").read_text())
+    if state.get("best") is None:
+        raise SystemExit(f"{run}: no generation has passed its gate yet")
+    netfile = nn.read(run / "best.splnn")
+    search = {}
+    for part in filter(None, args.search.split(",")):
+        k, _, v = part.partition("=")
+        if k not in NET_SEARCH_DEFAULTS:
+            raise SystemExit(f"--search: unknown setting {k!r} (one of {', '.join(NET_SEARCH_DEFAULTS)})")
+        search[k] = type(NET_SEARCH_DEFAULTS[k])(v)
+    netfile.info = {**netfile.info, "search": search, "measured": args.measured,
+                    "run_generation": state["best"]}
+    nn.load(netfile, netfile.game)  # it must load
+    dest = ROOT / "splendor_ai" / "nets" / f"{netfile.game}.splnn"
+    dest.parent.mkdir(exist_ok=True)
+    nn.save(dest, netfile)
+    keep = ROOT / "training" / netfile.game
+    keep.mkdir(parents=True, exist_ok=True)
+    for name in ("state.json", "history.md", "checkpoint.pt", "best.splnn"):
+        if (run / name).exists():
+            shutil.copyfile(run / name, keep / name)
+    print(f"shipped generation {state['best']} of {run} as {dest.relative_to(ROOT)}; run kept in {keep.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
