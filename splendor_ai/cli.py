@@ -109,6 +109,22 @@ def _analyze(args) -> int:
     return 0 if outcome.ok else 1
 
 
+def _net_search(text: str) -> dict:
+    from .search.mcts import NET_SEARCH_DEFAULTS
+
+    out = {}
+    for part in filter(None, (text or "").split(",")):
+        k, _, v = part.partition("=")
+        if k not in NET_SEARCH_DEFAULTS:
+            raise SystemExit(f"splendor-ai train: --net-search: unknown setting {k!r} "
+                             f"(one of {', '.join(NET_SEARCH_DEFAULTS)})")
+        try:
+            out[k] = type(NET_SEARCH_DEFAULTS[k])(v)
+        except ValueError:
+            raise SystemExit(f"splendor-ai train: --net-search: {k}={v!r} is not a number") from None
+    return out
+
+
 def _train(args) -> int:
     try:
         from .train import Run, SelfPlaySettings, TrainError, TrainSettings
@@ -117,13 +133,18 @@ def _train(args) -> int:
     sp = SelfPlaySettings(iterations=args.iterations, fast_iterations=args.fast_iterations,
                           full_share=args.full_share)
     settings = None
+    if args.game is None and (args.search_value_weight is not None or args.no_warm_start or args.net_search):
+        raise SystemExit("splendor-ai train: --search-value-weight, --net-search and --no-warm-start start a run (give --game); "
+                         "a resumed run keeps the settings in its state.json")
     if args.game is not None:
         settings = TrainSettings(
             game=args.game, players=args.players or ([2] if args.game == "duel" else [2, 3, 4]),
             generations=args.generations, games=args.games, first_games=args.first_games,
             workers=args.workers, seed=args.seed,
             hidden=args.hidden, window=args.window, epochs=args.epochs, gate_games=args.gate_games,
-            gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp)
+            gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp,
+            search_value_weight=0.5 if args.search_value_weight is None else args.search_value_weight,
+            warm_start=not args.no_warm_start, net_search=_net_search(args.net_search))
     try:
         Run(args.out, settings).run()
     except TrainError as exc:
@@ -323,6 +344,12 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--iterations", type=int, default=400, help="search budget of recorded decisions (default 400)")
     tr.add_argument("--fast-iterations", type=int, default=100, help="search budget of the others (default 100)")
     tr.add_argument("--full-share", type=float, default=0.5, help="share of decisions recorded (default 0.5)")
+    tr.add_argument("--search-value-weight", type=float, default=None,
+                    help="value target: this share the search's root estimate, the rest the outcome (default 0.5)")
+    tr.add_argument("--net-search", default="", metavar="K=V,...",
+                    help="search settings of the run's nets, e.g. net_rollout_depth=10,net_rollout_weight=0.5")
+    tr.add_argument("--no-warm-start", action="store_true",
+                    help="train a fresh net on the whole window every generation")
     tr.add_argument("--gate-games", type=int, default=40)
     tr.add_argument("--gate-iterations", type=int, default=200)
     tr.add_argument("--gate-threshold", type=float, default=0.55)

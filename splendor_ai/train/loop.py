@@ -51,6 +51,10 @@ class TrainSettings:
     window: int = 4  # generations of positions trained on
     epochs: int = 3
     search_value_weight: float = 0.5  # the value target: this much the search's root estimate, the rest the outcome
+    net_search: dict = field(default_factory=dict)  # search settings the run's nets are played with
+    # (self-play, gates): written into each candidate's info.search (docs/search.md)
+    warm_start: bool = True  # each generation goes on training the last one's weights; False: a
+    # fresh net on the whole window every generation (a distillation of all positions kept)
     batch_size: int = 512
     lr: float = 1e-3
     weight_decay: float = 1e-4
@@ -76,6 +80,12 @@ class TrainSettings:
                 raise TrainError(f"--{name.replace('_', '-')} must be at least 1")
         if not self.hidden or min(self.hidden) < 1 or len(self.hidden) > 4:
             raise TrainError("--hidden: 1 to 4 positive layer sizes")
+        from ..search.mcts import NET_SEARCH_DEFAULTS
+
+        bad = set(self.net_search) - set(NET_SEARCH_DEFAULTS)
+        if bad:
+            raise TrainError(f"--net-search: unknown setting(s) {', '.join(sorted(bad))} "
+                             f"(one of {', '.join(NET_SEARCH_DEFAULTS)})")
         if not 0 < self.gate_threshold < 1:
             raise TrainError("--gate-threshold must be between 0 and 1")
 
@@ -221,7 +231,7 @@ class Run:
         model = M.PolicyValueNet(self.core.NUM_FEATURES, s.hidden, self.core.POLICY_SIZE)
         opt_state = None
         ckpt = self.out / "checkpoint.pt"
-        if ckpt.exists():
+        if ckpt.exists() and s.warm_start:
             saved = torch.load(ckpt, weights_only=False)
             model.load_state_dict(saved["model"])
             opt_state = saved["optimizer"]
@@ -233,7 +243,8 @@ class Run:
         torch.save({"model": model.state_dict(), "optimizer": opt_state, "generation": g}, str(ckpt) + ".tmp")
         os.replace(str(ckpt) + ".tmp", ckpt)
         netfile = M.export(model, s.game, s.players, self.core.FEATURE_VERSION, g,
-                           {"positions": int(len(data["players"])), "window": s.window, **metrics})
+                           {"positions": int(len(data["players"])), "window": s.window, **metrics,
+                            "search": dict(s.net_search)})
         splnn.save(cand, netfile)
         splnn.load(cand, s.game)  # the exported file must load
         return cand
