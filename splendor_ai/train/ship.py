@@ -27,12 +27,14 @@ def main(argv=None) -> int:
     ap.add_argument("run", help="a training run's folder (splendor-ai train --out)")
     ap.add_argument("--search", default="", help="recommended search settings, k=v,...")
     ap.add_argument("--measured", default="", help="the measurement behind shipping it (kept in the header)")
+    ap.add_argument("--net", default=None, help="ship this weights file instead of the run's best net")
+    ap.add_argument("--made", default="", help="with --net: how that net was made (kept in the header)")
     args = ap.parse_args(argv)
     run = Path(args.run)
     state = json.loads((run / "state.json").read_text())
-    if state.get("best") is None:
-        raise SystemExit(f"{run}: no generation has passed its gate yet")
-    netfile = nn.read(run / "best.splnn")
+    if args.net is None and state.get("best") is None:
+        raise SystemExit(f"{run}: no generation has passed its gate yet (or give --net)")
+    netfile = nn.read(args.net or run / "best.splnn")
     search = {}
     for part in filter(None, args.search.split(",")):
         k, _, v = part.partition("=")
@@ -40,7 +42,8 @@ def main(argv=None) -> int:
             raise SystemExit(f"--search: unknown setting {k!r} (one of {', '.join(NET_SEARCH_DEFAULTS)})")
         search[k] = type(NET_SEARCH_DEFAULTS[k])(v)
     netfile.info = {**netfile.info, "search": search, "measured": args.measured,
-                    "run_generation": state["best"]}
+                    "run_generation": state["best"] if args.net is None else None,
+                    **({"made": args.made} if args.made else {})}
     nn.load(netfile, netfile.game)  # it must load
     dest = ROOT / "splendor_ai" / "nets" / f"{netfile.game}.splnn"
     dest.parent.mkdir(exist_ok=True)
@@ -50,7 +53,7 @@ def main(argv=None) -> int:
     for name in ("state.json", "history.md", "checkpoint.pt", "best.splnn"):
         if (run / name).exists():
             shutil.copyfile(run / name, keep / name)
-    print(f"shipped generation {state['best']} of {run} as {dest.relative_to(ROOT)}; run kept in {keep.relative_to(ROOT)}")
+    print(f"shipped {args.net or 'generation %s of %s' % (state['best'], run)} as {dest.relative_to(ROOT)}; run kept in {keep.relative_to(ROOT)}")
     return 0
 
 
