@@ -535,7 +535,7 @@ class ReferenceState:
     def _check_seat(self, seat) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 2:
             raise PositionError("seat", f"seat {seat!r} is out of range 0..1")
-        spec._check_seat(self.to_position(), seat)
+        spec.check_knows_seat(self.to_position(), seat)
 
     # ------------------------------------------------------------------ notation, display
     def action_to_string(self, action: int) -> str:

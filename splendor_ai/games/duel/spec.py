@@ -10,14 +10,14 @@ See ``docs/duel.md`` for the notation, the board coordinates and the position fo
 """
 from __future__ import annotations
 
-import copy
-import csv
 import itertools
 import random
 from dataclasses import dataclass
-from importlib import resources
 
-from ..errors import HiddenInformationError, NotationError, PositionError, UnavailableCardError
+from ..cards import common
+from ..cards.common import check_knows_seat, hide_cards, parse_card_id, read_csv, redraw_cards
+from ..cards.common import check_bool as _bool, check_int as _int, check_list as _list  # noqa: F401 (_validate.py)
+from ..errors import NotationError, PositionError
 
 GAME = "duel"
 PLAYER_COUNTS = (2,)
@@ -77,11 +77,6 @@ class Royal:
     abilities: int
 
 
-def _read_csv(name: str) -> list[dict[str, str]]:
-    with resources.files(__package__).joinpath("data", name).open(newline="") as f:
-        return list(csv.DictReader(f))
-
-
 def _abilities(text: str) -> int:
     bits = 0
     for part in text.split("+"):
@@ -102,11 +97,11 @@ CARDS: tuple[Card, ...] = tuple(
         cost=tuple(int(r[k]) for k in COLORS + ("pearl",)),
         bonus=int(r["bonus"]),
     )
-    for i, r in enumerate(_read_csv("cards.csv"))
+    for i, r in enumerate(read_csv(__package__, "cards.csv"))
 )
 ROYALS: tuple[Royal, ...] = tuple(
     Royal(id=i, points=int(r["points"]), abilities=_abilities(r["ability"]))
-    for i, r in enumerate(_read_csv("royals.csv"))
+    for i, r in enumerate(read_csv(__package__, "royals.csv"))
 )
 CARDS_BY_LEVEL: tuple[tuple[int, ...], ...] = tuple(
     tuple(c.id for c in CARDS if c.level == lv) for lv in (1, 2, 3)
@@ -117,7 +112,7 @@ assert [len(x) for x in CARDS_BY_LEVEL] == [30, 24, 13] and len(ROYALS) == 4
 # A cell is row * 5 + col, row 0 the top edge, col 0 the left edge. Its name is the column
 # letter a..e (left to right) and the row number 1..5 (top to bottom): "c3" is the centre.
 SPIRAL: tuple[int, ...] = tuple(
-    int(r["row"]) * SIZE + int(r["col"]) for r in sorted(_read_csv("board.csv"), key=lambda r: int(r["order"]))
+    int(r["row"]) * SIZE + int(r["col"]) for r in sorted(read_csv(__package__, "board.csv"), key=lambda r: int(r["order"]))
 )
 assert sorted(SPIRAL) == list(range(CELLS)) and SPIRAL[0] == 12
 
@@ -401,15 +396,6 @@ def _letter(text: str, verb: str, kinds: str) -> int:
     return LETTERS.index(text)
 
 
-def _card_id(text: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"expected a card id (0..{len(CARDS) - 1}), got {text!r}")
-    cid = int(text)
-    if cid >= len(CARDS):
-        raise NotationError(f"card id {cid} is not in the catalogue (0..{len(CARDS) - 1})")
-    return cid
-
-
 def _one_arg(verb: str, args: list[str], what: str) -> str:
     if len(args) != 1:
         raise NotationError(f"'{verb}' needs {what}")
@@ -465,7 +451,7 @@ def string_to_action(position: dict, text: str) -> int:
             if arg[4:] not in ("1", "2", "3"):
                 raise NotationError(f"unknown deck {arg!r} (deck1, deck2 or deck3)")
             return RESERVE_DECK + int(arg[4:]) - 1
-        cid = _card_id(arg)
+        cid = parse_card_id(arg, len(CARDS))
         slot = _pyramid_slot(position, cid)
         if slot is None:
             raise UnavailableCardError(f"card {cid} is not face up in the pyramid")
@@ -473,7 +459,7 @@ def string_to_action(position: dict, text: str) -> int:
     if verb == "buy":
         if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "pay"):
             raise NotationError("'buy' needs a card id, optionally 'pay <letters>'")
-        cid = _card_id(args[0])
+        cid = parse_card_id(args[0], len(CARDS))
         target = _pyramid_slot(position, cid)
         seat = position["seats"][position["current"]]
         for i, r in enumerate(seat["reserved"]):
@@ -542,103 +528,33 @@ def initial_position(players: int = 2, seed: int | None = None) -> dict:
     }
 
 
-def _check_seat(position: dict, seat) -> None:
-    """A view can stand for another seat only if it knows every card that seat sees."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 2:
-        raise PositionError("seat", f"seat {seat!r} is out of range 0..1")
-    observer = position.get("observer")
-    if observer is not None and observer != seat:
-        if any(r["card"] is None for r in position["seats"][seat]["reserved"]):
-            raise HiddenInformationError(
-                f"this is seat {observer}'s view: it does not know the cards seat {seat} sees")
-
-
 def view_position(position: dict, seat: int) -> dict:
     """``position`` as ``seat`` sees it: no deck order, no bag order, no other seat's blind
     reserve. The bag's contents stay public."""
-    _check_seat(position, seat)
-    out = copy.deepcopy(position)
+    out = hide_cards(position, seat)
     out["bag_contents"] = bag_contents(position)
-    out["decks"] = None
     out["bag"] = None
     out["bag_seed"] = None
-    for i, s in enumerate(out["seats"]):
-        s["reserved"] = [
-            r if (i == seat or not r["blind"]) else {"card": None, "level": r["level"], "blind": True}
-            for r in s["reserved"]
-        ]
-    out["observer"] = seat
     return out
 
 
 def unseen_cards(position: dict, seat: int) -> list[list[int]]:
     """Per level, the cards ``seat`` has not seen (sorted): the pool hidden cards come from."""
-    seen = set()
-    for row in position["pyramid"]:
-        seen.update(c for c in row if c >= 0)
-    for i, s in enumerate(position["seats"]):
-        seen.update(s["cards"])
-        for r in s["reserved"]:
-            if r["card"] is not None and (i == seat or not r["blind"]):
-                seen.add(r["card"])
-    return [[c for c in CARDS_BY_LEVEL[lv] if c not in seen] for lv in range(LEVELS)]
+    return common.unseen_cards(position, seat, position["pyramid"], CARDS_BY_LEVEL)
 
 
 def resample_position(position: dict, seat: int, rng: random.Random) -> dict:
     """A full position: everything ``seat`` cannot see redrawn -- the decks and the other
     seat's blind reserves from the cards it has not seen, and the bag's draw order (with a
     new seed for the tokens that will enter it)."""
-    _check_seat(position, seat)
-    out = copy.deepcopy(position)
-    pools = unseen_cards(position, seat)
-    for p in pools:
-        rng.shuffle(p)
-    for i, s in enumerate(out["seats"]):
-        for r in s["reserved"]:
-            if i != seat and r["blind"]:
-                pool = pools[r["level"] - 1]
-                if not pool:
-                    raise PositionError(f"seats[{i}].reserved", "more hidden cards than unseen cards")
-                r["card"] = pool.pop()
-    for lv in range(LEVELS):
-        if len(pools[lv]) != position["deck_sizes"][lv]:
-            raise PositionError(
-                f"deck_sizes[{lv}]",
-                f"deck of level {lv + 1} holds {position['deck_sizes'][lv]} cards but "
-                f"{len(pools[lv])} level-{lv + 1} cards are unaccounted for")
-    out["decks"] = pools
+    out = redraw_cards(position, seat, rng, position["pyramid"], CARDS_BY_LEVEL)
     contents = bag_contents(position)
     bag = [k for k in range(7) for _ in range(contents[k])]
     rng.shuffle(bag)
     out["bag"] = bag
     out["bag_seed"] = rng.getrandbits(64)
     out["bag_contents"] = contents
-    out["observer"] = None
     return out
-
-
-def _int(value, field: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PositionError(field, f"expected an integer, got {value!r}")
-    if not lo <= value <= hi:
-        raise PositionError(field, f"{value} is out of range {lo}..{hi}")
-    return value
-
-
-def _list(value, field: str, length: int | None = None, max_len: int | None = None) -> list:
-    if not isinstance(value, (list, tuple)):
-        raise PositionError(field, f"expected a list, got {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise PositionError(field, f"expected {length} entries, got {len(value)}")
-    if max_len is not None and len(value) > max_len:
-        raise PositionError(field, f"at most {max_len} entries, got {len(value)}")
-    return list(value)
-
-
-def _bool(value, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise PositionError(field, f"expected true or false, got {value!r}")
-    return value
 
 
 def validate_position(position) -> dict:
