@@ -11,6 +11,8 @@ from .errors import (
 )
 from .state import TERMINAL, State
 
+# The registered games: each names a package splendor_ai.games.<name> whose GAME_CLASS is a
+# registry.Game (see registry.py).
 GAMES = ("base", "marvel", "duel")
 
 __all__ = [
@@ -35,16 +37,8 @@ def load_game(name: str, players: int = 2, impl: str = "core"):
     """
     if impl not in ("core", "reference"):
         raise UnknownGameError(f"unknown implementation {impl!r} (core or reference)")
-    if name == "base":
-        from .base import BaseGame
+    if name not in GAMES:
+        raise UnknownGameError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
+    from .registry import load
 
-        return BaseGame(players, impl)
-    if name == "marvel":
-        from .marvel import MarvelGame
-
-        return MarvelGame(players, impl)
-    if name == "duel":
-        from .duel import DuelGame
-
-        return DuelGame(players, impl)
-    raise UnknownGameError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
+    return load(name, players, impl)
