@@ -1,5 +1,6 @@
 # Splendor (base game): the state block of the core (the contract; the code is in base.pyx).
-# Card ids, noble ids and action ids are those of splendor_ai/games/base/spec.py.
+# Card ids, noble ids and action ids are those of splendor_ai/games/base/spec.py; the sizes
+# and ids the base game shares with Marvel are in cards.pxd.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint16_t, uint64_t
 from rng cimport Rng
 
@@ -7,22 +8,9 @@ cdef enum:
     B_MAX_PLAYERS = 4
     B_KINDS = 6            # 5 colours + gold
     B_GOLD = 5
-    B_LEVELS = 3
-    B_SLOTS = 4
-    B_MAX_DECK = 40
-    B_MAX_RES = 3
     B_MAX_NOBLES = 5
-    B_NCARDS = 90
     B_NNOBLES = 10
-    B_NPAY = 252
-    # action-id layout (spec.py)
-    A_TAKE3 = 0
-    A_TAKE2D = 10
-    A_TAKE1 = 20
-    A_TAKE2S = 25
-    A_RES_BOARD = 30
-    A_RES_DECK = 42
-    A_RETURN = 45
+    # action-id layout (spec.py): 0..44 take and reserve and 45.. return (cards.pxd CA_*), then
     A_NOBLE = 51
     A_PASS = 61
     A_BUY = 62

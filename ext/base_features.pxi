@@ -26,7 +26,7 @@ cdef enum:
     B_NUM_FEATURES = 688            # + 14
 
 # The card block of each card id: present, colour one-hot, points, cost (features.py _write_card).
-cdef float F_CARD_VEC[B_NCARDS][F_CARD]
+cdef float F_CARD_VEC[CG_NCARDS][F_CARD]
 # x / 7, x / 9, x / 10 for the small counts of the hot loops (a lack is at most 14, the
 # largest cost in all; a noble's need at most 9): the same floats as the division.
 cdef float DIV7[16]
@@ -41,12 +41,12 @@ cdef void _init_feature_tables():
         DIV7[i] = i / 7.0
         DIV9[i] = i / 9.0
         DIV10[i] = i / 10.0
-    for i in range(B_NCARDS):
+    for i in range(CG_NCARDS):
         F_CARD_VEC[i][0] = 1.0
-        F_CARD_VEC[i][1 + C_COLOR[i]] = 1.0
-        F_CARD_VEC[i][6] = C_POINTS[i] / 5.0
+        F_CARD_VEC[i][1 + CT.color[i]] = 1.0
+        F_CARD_VEC[i][6] = CT.points[i] / 5.0
         for c in range(5):
-            F_CARD_VEC[i][7 + c] = C_COST[i][c] / 7.0
+            F_CARD_VEC[i][7 + c] = CT.cost[i][c] / 7.0
 
 
 _init_feature_tables()
@@ -56,7 +56,7 @@ cdef inline void _f_lack0(int cid, const BPlayer* p, float* o) noexcept nogil:
     """The mover's lack block: per colour, in all, affordable, in all after bonuses only."""
     cdef int c, x, lack = 0, after_bonuses = 0
     for c in range(5):
-        x = C_COST[cid][c] - p.bonus[c]
+        x = CT.cost[cid][c] - p.bonus[c]
         if x > 0:
             after_bonuses += x
             x -= p.tokens[c]
@@ -72,7 +72,7 @@ cdef inline void _f_lack(int cid, const BPlayer* p, float* o) noexcept nogil:
     """Another seat's lack block: in all, affordable."""
     cdef int c, x, lack = 0
     for c in range(5):
-        x = C_COST[cid][c] - p.bonus[c] - p.tokens[c]
+        x = CT.cost[cid][c] - p.bonus[c] - p.tokens[c]
         if x > 0:
             lack += x
     o[0] = DIV10[lack]
@@ -182,7 +182,7 @@ cdef void b_features(const void* state, float* out) noexcept nogil:
 cdef int b_policy_index(int action) noexcept nogil:
     if action < A_BUY:
         return action
-    return A_BUY + (action - A_BUY) // B_NPAY
+    return A_BUY + (action - A_BUY) // CG_NPAY
 
 
 # ---------------------------------------------------------------------------- Python face

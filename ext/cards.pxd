@@ -1,0 +1,538 @@
+# The card-game layer of the cores: what the base game and Marvel share (card decks and
+# their hidden information, taking, reserving, buying and paying, token returns, random
+# playouts, the rollout's take weights), written once as inline noexcept nogil helpers.
+# splendor_ai/games/cards/ is the same layer in Python.
+#
+# The helpers work on either game's state block: `CardState` / `CardPlayer` are fused types
+# over BState/MState and BPlayer/MPlayer (base.pxd, marvel.pxd), so each core compiles its
+# own copy with its own field offsets and constants (as a C++ template would): no function
+# pointer, no copy of the state, the same machine code as code written in the core. What
+# differs between the games comes in as arguments that are constants at every call (the wild
+# token kind, the game's PASS and BUY ids), or as the game's card tables (`CardTables`).
+from libc.math cimport exp
+from libc.stdint cimport int8_t, uint64_t
+from rng cimport Rng, rng_below, rng_uniform
+from base cimport BState, BPlayer
+from marvel cimport MState, MPlayer
+
+cdef enum:
+    CG_LEVELS = 3
+    CG_SLOTS = 4
+    CG_MAX_DECK = 40
+    CG_MAX_RES = 3
+    CG_MAX_PLAYERS = 4
+    CG_NCARDS = 90
+    CG_NPAY = 252
+    CG_TARGETS = 15            # buy targets: 12 board slots, 3 own reserves
+    # the action ids both games share (games/cards/spec.py); each game's own ids follow
+    CA_TAKE3 = 0
+    CA_TAKE2D = 10
+    CA_TAKE1 = 20
+    CA_TAKE2S = 25
+    CA_RES_BOARD = 30
+    CA_RES_DECK = 42
+    CA_RETURN = 45
+
+ctypedef fused CardState:
+    BState
+    MState
+
+ctypedef fused CardPlayer:
+    BPlayer
+    MPlayer
+
+ctypedef struct CardTables:
+    int8_t level[CG_NCARDS]
+    int8_t color[CG_NCARDS]
+    int8_t points[CG_NCARDS]
+    int8_t cost[CG_NCARDS][5]
+    int8_t pay[CG_NPAY][5]       # payment variants: wild tokens instead of each colour
+    int8_t pay_sum[CG_NPAY]
+    int8_t take3[10][3]
+    int8_t take2d_index[5][5]
+    int8_t take2d_set[10][2]
+
+
+cdef inline void cg_init_tables(CardTables* T, spec):
+    """The tables from a game's spec module (its CARDS and the shared layout)."""
+    cdef int i, c
+    for card in spec.CARDS:
+        i = card.id
+        T.level[i] = card.level
+        T.color[i] = card.color
+        T.points[i] = card.points
+        for c in range(5):
+            T.cost[i][c] = card.cost[c]
+    for i, v in enumerate(spec.PAY_VARIANTS):
+        T.pay_sum[i] = sum(v)
+        for c in range(5):
+            T.pay[i][c] = v[c]
+    for i, t in enumerate(spec.TAKE3_SETS):
+        for c in range(3):
+            T.take3[i][c] = t[c]
+    for i, t in enumerate(spec.TAKE2_DIFF_SETS):
+        T.take2d_index[t[0]][t[1]] = i
+        T.take2d_index[t[1]][t[0]] = i
+        T.take2d_set[i][0] = t[0]
+        T.take2d_set[i][1] = t[1]
+
+
+# ---------------------------------------------------------------------------- a seat's cards
+cdef inline void cg_power(const CardPlayer* p, int* pw) noexcept nogil:
+    """What the player can pay per colour without the wild kind: bonuses plus tokens."""
+    cdef int c
+    for c in range(5):
+        pw[c] = p.bonus[c] + p.tokens[c]
+
+
+cdef inline int cg_missing(const CardTables* T, int cid, const int* pw, int* d) noexcept nogil:
+    """Tokens still missing per colour for card cid (into d); returns their sum (the wild
+    tokens needed)."""
+    cdef int c, x, m = 0
+    for c in range(5):
+        x = T.cost[cid][c] - pw[c]
+        if x < 0:
+            x = 0
+        d[c] = x
+        m += x
+    return m
+
+
+cdef inline int cg_target_card(const CardState* s, int target) noexcept nogil:
+    """Card id at a buy/reserve target (board slot 0..11, own reserve 12..14), or -1."""
+    if target < 12:
+        return s.board[target >> 2][target & 3]
+    if target - 12 < s.p[s.current].n_res:
+        return s.p[s.current].res[target - 12]
+    return -1
+
+
+cdef inline bint cg_meets(const CardPlayer* p, const int8_t* requires) noexcept nogil:
+    """The seat's bonuses meet a requirement per colour (a noble's, a location's)."""
+    cdef int c
+    for c in range(5):
+        if p.bonus[c] < requires[c]:
+            return False
+    return True
+
+
+cdef inline bint cg_mover_knows_reserve(const CardState* s) noexcept nogil:
+    """Whether the seat to act knows all its reserved cards (a view of another seat may not)."""
+    cdef int j
+    for j in range(s.p[s.current].n_res):
+        if s.p[s.current].res[j] < 0:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------- move generation
+cdef inline int cg_take_actions(const CardState* s, const CardTables* T, int* out) noexcept nogil:
+    """The take actions, sorted: three different colours (fewer only when fewer than 3
+    colours are left), then two of one colour from a pile of 4 or more."""
+    cdef int n = 0, c, i, k = 0, a0 = -1, a1 = -1
+    for c in range(5):
+        if s.supply[c] > 0:
+            k += 1
+            if a0 < 0:
+                a0 = c
+            elif a1 < 0:
+                a1 = c
+    if k >= 3:
+        for i in range(10):
+            if s.supply[T.take3[i][0]] > 0 and s.supply[T.take3[i][1]] > 0 and s.supply[T.take3[i][2]] > 0:
+                out[n] = CA_TAKE3 + i
+                n += 1
+    else:
+        if k == 2:
+            out[n] = CA_TAKE2D + T.take2d_index[a0][a1]
+            n += 1
+        for c in range(5):
+            if s.supply[c] > 0:
+                out[n] = CA_TAKE1 + c
+                n += 1
+    for c in range(5):
+        if s.supply[c] >= 4:
+            out[n] = CA_TAKE2S + c
+            n += 1
+    return n
+
+
+cdef inline int cg_main_actions(const CardState* s, const CardPlayer* p, const CardTables* T, int* out,
+                                bint all_payments, int wild, int a_pass, int a_buy) noexcept nogil:
+    """The main phase's actions for the seat to act `p`, sorted: take, reserve, buy (every
+    payment variant, or only the wild tokens for the shortfall), or PASS when there is
+    nothing else."""
+    cdef int n, c, lv, t, cid, short, v, own
+    cdef int pw[5]
+    cdef int d[5]
+    cdef bint ok
+    n = cg_take_actions(s, T, out)
+    if p.n_res < CG_MAX_RES:
+        for t in range(12):
+            if s.board[t >> 2][t & 3] >= 0:
+                out[n] = CA_RES_BOARD + t
+                n += 1
+        for lv in range(3):
+            if s.deck_len[lv] > 0:
+                out[n] = CA_RES_DECK + lv
+                n += 1
+    cg_power(p, pw)
+    for t in range(15):
+        cid = cg_target_card(s, t)
+        if cid < 0:
+            continue
+        short = cg_missing(T, cid, pw, d)
+        if short > p.tokens[wild]:
+            continue
+        out[n] = a_buy + t * CG_NPAY
+        n += 1
+        if all_payments and p.tokens[wild] > short:
+            for v in range(1, CG_NPAY):
+                if T.pay_sum[v] > p.tokens[wild] - short:
+                    continue
+                ok = True
+                for c in range(5):
+                    own = T.cost[cid][c] - p.bonus[c]
+                    if own > p.tokens[c]:
+                        own = p.tokens[c]
+                    if own < 0:
+                        own = 0
+                    if T.pay[v][c] > own:
+                        ok = False
+                        break
+                if ok:
+                    out[n] = a_buy + t * CG_NPAY + v
+                    n += 1
+    if n == 0:
+        out[0] = a_pass
+        n = 1
+    return n
+
+
+cdef inline int cg_piece_actions(const CardPlayer* p, const int8_t* pieces, int n_pieces,
+                                 const int8_t (*requires)[5], int first, int* out) noexcept nogil:
+    """The game's own end-of-turn choice: one action per qualifying piece, sorted by id."""
+    cdef int n = 0, i, j, tmp
+    for i in range(n_pieces):
+        if cg_meets(p, requires[pieces[i]]):
+            out[n] = first + pieces[i]
+            n += 1
+    for i in range(1, n):  # insertion sort (at most 5)
+        j = i
+        while j > 0 and out[j - 1] > out[j]:
+            tmp = out[j]
+            out[j] = out[j - 1]
+            out[j - 1] = tmp
+            j -= 1
+    return n
+
+
+# ---------------------------------------------------------------------------- apply
+cdef inline void cg_refill(CardState* s, int lv, int slot) noexcept nogil:
+    """A face-up card left its slot: replace it from the deck of its level, if any."""
+    if s.deck_len[lv] > 0:
+        s.deck_len[lv] -= 1
+        s.board[lv][slot] = s.deck[lv][s.deck_len[lv]]
+    else:
+        s.board[lv][slot] = -1
+
+
+cdef inline void cg_reserve(CardState* s, CardPlayer* p, int cid, int lv, bint blind, int wild) noexcept nogil:
+    p.res[p.n_res] = cid
+    p.res_level[p.n_res] = lv + 1
+    p.res_blind[p.n_res] = blind
+    p.n_res += 1
+    if s.supply[wild] > 0:
+        s.supply[wild] -= 1
+        p.tokens[wild] += 1
+
+
+cdef inline bint cg_apply_take_or_reserve(CardState* s, CardPlayer* p, const CardTables* T, int a,
+                                          int wild) noexcept nogil:
+    """Plays a take or reserve action (ids below CA_RETURN); False for any other action."""
+    cdef int c, t, lv
+    if a < CA_TAKE2D:
+        for c in range(3):
+            s.supply[T.take3[a][c]] -= 1
+            p.tokens[T.take3[a][c]] += 1
+    elif a < CA_TAKE1:
+        for c in range(2):
+            s.supply[T.take2d_set[a - CA_TAKE2D][c]] -= 1
+            p.tokens[T.take2d_set[a - CA_TAKE2D][c]] += 1
+    elif a < CA_TAKE2S:
+        c = a - CA_TAKE1
+        s.supply[c] -= 1
+        p.tokens[c] += 1
+    elif a < CA_RES_BOARD:
+        c = a - CA_TAKE2S
+        s.supply[c] -= 2
+        p.tokens[c] += 2
+    elif a < CA_RES_DECK:
+        t = a - CA_RES_BOARD
+        lv = t >> 2
+        cg_reserve(s, p, s.board[lv][t & 3], lv, False, wild)
+        cg_refill(s, lv, t & 3)
+    elif a < CA_RETURN:
+        lv = a - CA_RES_DECK
+        s.deck_len[lv] -= 1
+        cg_reserve(s, p, s.deck[lv][s.deck_len[lv]], lv, True, wild)
+    else:
+        return False
+    return True
+
+
+cdef inline void cg_pay(CardState* s, CardPlayer* p, const CardTables* T, int cid, int variant,
+                        int wild) noexcept nogil:
+    """Pays for card cid with payment variant `variant`: tokens of each colour first, wild
+    ones for the shortfall and for the variant's replacements; all back to the supply."""
+    cdef int c, need, own, paid_wild = 0
+    for c in range(5):
+        need = T.cost[cid][c] - p.bonus[c]
+        if need < 0:
+            need = 0
+        own = need if need < p.tokens[c] else p.tokens[c]
+        own -= T.pay[variant][c]
+        paid_wild += need - own
+        p.tokens[c] -= own
+        s.supply[c] += own
+    p.tokens[wild] -= paid_wild
+    s.supply[wild] += paid_wild
+
+
+cdef inline void cg_gain_card(CardState* s, CardPlayer* p, const CardTables* T, int target, int cid) noexcept nogil:
+    """Card cid, bought from `target`, goes to the seat's tableau; its place is refilled."""
+    cdef int i
+    p.owned[cid >> 6] |= (<uint64_t>1) << (cid & 63)
+    p.bonus[T.color[cid]] += 1
+    p.points += T.points[cid]
+    p.n_cards += 1
+    if target < 12:
+        cg_refill(s, target >> 2, target & 3)
+    else:
+        for i in range(target - 12, p.n_res - 1):
+            p.res[i] = p.res[i + 1]
+            p.res_level[i] = p.res_level[i + 1]
+            p.res_blind[i] = p.res_blind[i + 1]
+        p.n_res -= 1
+
+
+cdef inline void cg_return_token(CardState* s, CardPlayer* p, int kind) noexcept nogil:
+    p.tokens[kind] -= 1
+    s.supply[kind] += 1
+
+
+cdef inline int cg_remove_piece(int8_t* pieces, int n, int piece) noexcept nogil:
+    """Removes `piece` from a row of pieces in play (the others keep their order); the new count."""
+    cdef int i, j = 0
+    for i in range(n):
+        if pieces[i] != piece:
+            pieces[j] = pieces[i]
+            j += 1
+    return j
+
+
+cdef inline int cg_qualifying(const CardPlayer* p, const int8_t* pieces, int n,
+                              const int8_t (*requires)[5], int* found) noexcept nogil:
+    """How many pieces in play the seat's bonuses meet; `found` is the last of them."""
+    cdef int i, count = 0
+    for i in range(n):
+        if cg_meets(p, requires[pieces[i]]):
+            count += 1
+            found[0] = pieces[i]
+    return count
+
+
+cdef inline void cg_next_turn(CardState* s, bint dead_turn) noexcept nogil:
+    """Counts a dead turn (or clears the count) and the turn."""
+    if dead_turn:
+        s.passes += 1
+    else:
+        s.passes = 0
+    s.turn += 1
+
+
+# ---------------------------------------------------------------------------- hidden cards
+cdef inline void cg_resample(CardState* s, const CardTables* T, int seat, Rng* rng) noexcept nogil:
+    """Redraws what `seat` cannot see from the cards it has not seen: other seats' blind
+    reserves (keeping their level), then the decks (keeping their sizes)."""
+    cdef uint64_t seen[2]
+    cdef int8_t pool[3][CG_MAX_DECK + CG_MAX_RES * CG_MAX_PLAYERS]
+    cdef int pool_len[3]
+    cdef int i, j, lv, cid, r, tmp
+    seen[0] = 0
+    seen[1] = 0
+    for lv in range(3):
+        pool_len[lv] = 0
+        for j in range(4):
+            cid = s.board[lv][j]
+            if cid >= 0:
+                seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
+    for i in range(s.n_players):
+        seen[0] |= s.p[i].owned[0]
+        seen[1] |= s.p[i].owned[1]
+        for j in range(s.p[i].n_res):
+            if (i == seat or not s.p[i].res_blind[j]) and s.p[i].res[j] >= 0:
+                cid = s.p[i].res[j]
+                seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
+    for cid in range(CG_NCARDS):
+        if not (seen[cid >> 6] >> (cid & 63)) & 1:
+            lv = T.level[cid] - 1
+            pool[lv][pool_len[lv]] = cid
+            pool_len[lv] += 1
+    for lv in range(3):  # Fisher-Yates
+        for i in range(pool_len[lv] - 1, 0, -1):
+            r = rng_below(rng, i + 1)
+            tmp = pool[lv][i]
+            pool[lv][i] = pool[lv][r]
+            pool[lv][r] = tmp
+    for i in range(s.n_players):
+        if i == seat:
+            continue
+        for j in range(s.p[i].n_res):
+            if s.p[i].res_blind[j]:
+                lv = s.p[i].res_level[j] - 1
+                pool_len[lv] -= 1
+                s.p[i].res[j] = pool[lv][pool_len[lv]]
+    for lv in range(3):
+        for j in range(s.deck_len[lv]):
+            s.deck[lv][j] = pool[lv][j]
+    s.observer = -1
+
+
+cdef inline int cg_draw_level(const CardState* s, int a, int a_buy) noexcept nogil:
+    """The level (0..2) of the deck a main action draws from (a blind reserve, or a face-up
+    card replaced from a deck that is not empty), or -1."""
+    cdef int lv
+    if CA_RES_DECK <= a < CA_RETURN:
+        return a - CA_RES_DECK
+    if CA_RES_BOARD <= a < CA_RES_DECK:
+        lv = (a - CA_RES_BOARD) >> 2
+    elif a >= a_buy and (a - a_buy) // CG_NPAY < 12:
+        lv = ((a - a_buy) // CG_NPAY) >> 2
+    else:
+        return -1
+    return lv if s.deck_len[lv] > 0 else -1
+
+
+# ---------------------------------------------------------------------------- search heuristics
+cdef inline void cg_softmax(double* out, int n, double temperature) noexcept nogil:
+    """Seat values to win probabilities: a softmax at `temperature`."""
+    cdef double best = -1e9, total = 0.0
+    cdef int i
+    for i in range(n):
+        if out[i] > best:
+            best = out[i]
+    for i in range(n):
+        out[i] = exp((out[i] - best) / temperature)
+        total += out[i]
+    for i in range(n):
+        out[i] /= total
+
+
+cdef inline void cg_needs(const CardState* s, const CardPlayer* p, const CardTables* T, double* need,
+                          int* tcard, int* tmiss,
+                          double (*appeal)(const void* p, int cid) noexcept nogil) noexcept nogil:
+    """Per colour, how much the cards within reach (missing at most 6 tokens) want it,
+    weighted by (1 + points + appeal) / missing (`appeal`: the game's, or NULL for none);
+    and each target's card and missing count (`p`: the seat to act)."""
+    cdef int pw[5]
+    cdef int d[5]
+    cdef int c, t, cid, missing
+    cdef double share
+    cg_power(p, pw)
+    for c in range(5):
+        need[c] = 0.0
+    for t in range(15):
+        cid = cg_target_card(s, t)
+        tcard[t] = cid
+        tmiss[t] = 0
+        if cid < 0:
+            continue
+        missing = cg_missing(T, cid, pw, d)
+        tmiss[t] = missing
+        if missing == 0 or missing > 6:
+            continue
+        share = (1.0 + T.points[cid] + (appeal(p, cid) if appeal != NULL else 0.0)) / missing
+        for c in range(5):
+            if d[c] > 0:
+                need[c] += share
+
+
+cdef inline int cg_weighted_takes(const CardState* s, const CardTables* T, const double* need,
+                                  int* acts, double* w) noexcept nogil:
+    """The take actions (as cg_take_actions) with the rollout's weights: a base weight plus
+    how much the cards within reach want each colour taken (`need`)."""
+    cdef int n = 0, c, i, k = 0, a0 = -1, a1 = -1
+    for c in range(5):
+        if s.supply[c] > 0:
+            k += 1
+            if a0 < 0:
+                a0 = c
+            elif a1 < 0:
+                a1 = c
+    if k >= 3:
+        for i in range(10):
+            if s.supply[T.take3[i][0]] > 0 and s.supply[T.take3[i][1]] > 0 and s.supply[T.take3[i][2]] > 0:
+                acts[n] = CA_TAKE3 + i
+                w[n] = 0.5 + need[T.take3[i][0]] + need[T.take3[i][1]] + need[T.take3[i][2]]
+                n += 1
+    else:
+        if k == 2:
+            acts[n] = CA_TAKE2D + T.take2d_index[a0][a1]
+            w[n] = 0.4 + need[a0] + need[a1]
+            n += 1
+        for c in range(5):
+            if s.supply[c] > 0:
+                acts[n] = CA_TAKE1 + c
+                w[n] = 0.3 + need[c]
+                n += 1
+    for c in range(5):
+        if s.supply[c] >= 4:
+            acts[n] = CA_TAKE2S + c
+            w[n] = 0.3 + 1.5 * need[c]
+            n += 1
+    return n
+
+
+cdef inline double cg_take_weight(const CardTables* T, const double* need, int a) noexcept nogil:
+    """The weight cg_weighted_takes gives take action `a`."""
+    if a < CA_TAKE2D:
+        return 0.5 + need[T.take3[a][0]] + need[T.take3[a][1]] + need[T.take3[a][2]]
+    if a < CA_TAKE1:
+        a -= CA_TAKE2D
+        return 0.4 + need[T.take2d_set[a][0]] + need[T.take2d_set[a][1]]
+    if a < CA_TAKE2S:
+        return 0.3 + need[a - CA_TAKE1]
+    return 0.3 + 1.5 * need[a - CA_TAKE2S]
+
+
+cdef inline double cg_return_weight(const CardPlayer* p, const double* need, int kind, int wild) noexcept nogil:
+    """Returning a token: the wild kind last, then the colours the cards in reach need least."""
+    cdef double x = 0.1 if kind == wild else 0.2 + p.tokens[kind] - (need[kind] if kind < 5 else 0)
+    return x if x >= 0.05 else 0.05
+
+
+cdef inline int cg_roulette(const int* acts, const double* w, int n, Rng* rng) noexcept nogil:
+    """Draws an action with probability proportional to its weight."""
+    cdef double total = 0.0, x
+    cdef int i
+    for i in range(n):
+        total += w[i]
+    x = rng_uniform(rng) * total
+    for i in range(n):
+        x -= w[i]
+        if x < 0:
+            return acts[i]
+    return acts[n - 1]
+
+
+cdef inline void cg_normalise(const double* w, int n, float* out) noexcept nogil:
+    """Weights to priors that sum to 1."""
+    cdef double total = 0.0
+    cdef int i
+    for i in range(n):
+        total += w[i]
+    for i in range(n):
+        out[i] = <float>(w[i] / total)
+
+
