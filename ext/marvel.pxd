@@ -1,5 +1,6 @@
 # Splendor: Marvel: the state block of the core (the contract; the code is in marvel.pyx).
-# Card ids, location ids and action ids are those of splendor_ai/games/marvel/spec.py.
+# Card ids, location ids and action ids are those of splendor_ai/games/marvel/spec.py; the
+# sizes and ids Marvel shares with the base game are in cards.pxd.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
 from rng cimport Rng
 
@@ -8,24 +9,11 @@ cdef enum:
     M_KINDS = 7            # 5 colours, green (Time), grey (S.H.I.E.L.D.)
     M_GREEN = 5
     M_GREY = 6
-    M_LEVELS = 3
-    M_SLOTS = 4
-    M_MAX_DECK = 40
-    M_MAX_RES = 3
     M_MAX_LOCATIONS = 4    # in play: as many as players
-    M_NCARDS = 90
     M_NLOCATIONS = 8       # sides; 2*tile + side
-    M_NPAY = 252
     M_GAUNTLET_POINTS = 16
     M_AVENGERS_ICONS = 3
-    # action-id layout (spec.py)
-    MA_TAKE3 = 0
-    MA_TAKE2D = 10
-    MA_TAKE1 = 20
-    MA_TAKE2S = 25
-    MA_RES_BOARD = 30
-    MA_RES_DECK = 42
-    MA_RETURN = 45
+    # action-id layout (spec.py): 0..44 take and reserve and 45.. return (cards.pxd CA_*), then
     MA_LOCATION = 52
     MA_PASS = 60
     MA_BUY = 61

@@ -36,16 +36,16 @@ cdef inline void _f_card(int cid, float* o) noexcept nogil:
     """present, colour one-hot, points, cost per colour, icons (13)."""
     cdef int c
     o[0] = 1.0
-    o[1 + C_COLOR[cid]] = 1.0
-    o[6] = C_POINTS[cid] / 5.0
+    o[1 + CT.color[cid]] = 1.0
+    o[6] = CT.points[cid] / 5.0
     for c in range(5):
-        o[7 + c] = C_COST[cid][c] / 7.0
+        o[7 + c] = CT.cost[cid][c] / 7.0
     o[12] = C_ICONS[cid] / 2.0
 
 
 cdef inline int _f_shortfall(const MPlayer* p, const int* pw, int cid, int* d) noexcept nogil:
     """Stones lacking per colour (into d); returns what the grey tokens do not cover."""
-    cdef int short = _missing(cid, pw, d) - p.tokens[M_GREY]
+    cdef int short = cg_missing(&CT, cid, pw, d) - p.tokens[M_GREY]
     return short if short > 0 else 0
 
 
@@ -59,7 +59,7 @@ cdef inline void _f_mover_card(const MPlayer* m, const int* pw, int cid, float* 
         o[c] = d[c] / 7.0
     o[5] = short / 10.0
     o[6] = short == 0
-    o[7] = m.bonus[C_COLOR[cid]] == 0
+    o[7] = m.bonus[CT.color[cid]] == 0
 
 
 cdef void m_features(const void* state, float* out) noexcept nogil:
@@ -75,7 +75,7 @@ cdef void m_features(const void* state, float* out) noexcept nogil:
     memset(out, 0, M_NUM_FEATURES * sizeof(float))
     for i in range(n):
         seat[i] = (cur + i) % n
-        _power(&s.p[seat[i]], pw[i])
+        cg_power(&s.p[seat[i]], pw[i])
     # global
     out[n - 2] = 1.0
     out[3 + s.phase] = 1.0
@@ -160,10 +160,10 @@ cdef void m_features(const void* state, float* out) noexcept nogil:
         cid = m.res[j]
         if cid < 0:     # unknown: only in a view that is not the mover's
             continue
-        o[5 + C_COLOR[cid]] = 1.0
-        o[10] = C_POINTS[cid] / 5.0
+        o[5 + CT.color[cid]] = 1.0
+        o[10] = CT.points[cid] / 5.0
         for c in range(5):
-            o[11 + c] = C_COST[cid][c] / 7.0
+            o[11 + c] = CT.cost[cid][c] / 7.0
         o[16] = C_ICONS[cid] / 2.0
         o[17] = C_STONE[cid] != 0
         _f_mover_card(m, pw[0], cid, o + 18)
@@ -171,7 +171,7 @@ cdef void m_features(const void* state, float* out) noexcept nogil:
     for i in range(1, n):
         p = &s.p[seat[i]]
         for j in range(p.n_res):
-            o = out + MF_OFF_OTHER + ((i - 1) * M_MAX_RES + j) * MF_OTHER
+            o = out + MF_OFF_OTHER + ((i - 1) * CG_MAX_RES + j) * MF_OTHER
             o[0] = 1.0
             o[1] = p.res_blind[j] != 0
             o[1 + p.res_level[j]] = 1.0
@@ -180,8 +180,8 @@ cdef void m_features(const void* state, float* out) noexcept nogil:
             cid = p.res[j]
             if cid < 0:
                 continue
-            o[5 + C_COLOR[cid]] = 1.0
-            o[10] = C_POINTS[cid] / 5.0
+            o[5 + CT.color[cid]] = 1.0
+            o[10] = CT.points[cid] / 5.0
             o[11] = _f_shortfall(p, pw[i], cid, d) / 10.0
 
 
@@ -189,7 +189,7 @@ cdef int m_policy_index(int action) noexcept nogil:
     """The policy class of an action id: the id below MA_BUY, else MA_BUY + buy target."""
     if action < MA_BUY:
         return action
-    return MA_BUY + (action - MA_BUY) // M_NPAY
+    return MA_BUY + (action - MA_BUY) // CG_NPAY
 
 
 # ---------------------------------------------------------------------------- Python face
