@@ -14,7 +14,7 @@ from duel cimport *
 from game cimport GameDef
 
 from splendor_ai.games.duel import spec as _spec
-from splendor_ai.games.errors import HiddenInformationError, IllegalActionError, PositionError
+from splendor_ai.games.errors import HiddenInformationError
 
 # ---------------------------------------------------------------------------- tables
 cdef int8_t C_LEVEL[D_NCARDS]
@@ -233,6 +233,10 @@ cdef int _actions(const DState* s, int* out, bint all_payments) noexcept nogil:
 
 cdef int d_search_actions(const void* s, int* out) noexcept nogil:
     return _actions(<const DState*>s, out, False)
+
+
+cdef int d_legal_actions(const void* s, int* out) noexcept nogil:
+    return _actions(<const DState*>s, out, True)
 
 
 cdef int d_n_players(const void* s) noexcept nogil:
@@ -502,7 +506,8 @@ cdef void d_resample(void* state, int seat, Rng* rng) noexcept nogil:
     cdef uint64_t seen[2]
     cdef int8_t pool[3][D_MAX_DECK + D_MAX_RES]
     cdef int pool_len[3]
-    cdef int i, j, lv, cid, r, tmp
+    cdef int counts[D_KINDS]
+    cdef int i, j, k, lv, cid, r, tmp
     cdef DPlayer* p
     seen[0] = 0
     seen[1] = 0
@@ -540,6 +545,18 @@ cdef void d_resample(void* state, int seat, Rng* rng) noexcept nogil:
     for lv in range(3):
         for j in range(s.deck_len[lv]):
             s.deck[lv][j] = pool[lv][j]
+    # The bag's order is hidden too: it is shuffled from a canonical order (its tokens sorted
+    # by kind, as resample_position in spec.py), never from its true order, so that the
+    # redraw depends only on what `seat` can see.
+    for k in range(D_KINDS):
+        counts[k] = 0
+    for i in range(s.bag_len):
+        counts[s.bag[i]] += 1
+    i = 0
+    for k in range(D_KINDS):
+        for j in range(counts[k]):
+            s.bag[i] = k
+            i += 1
     for i in range(s.bag_len - 1, 0, -1):
         r = rng_below(rng, i + 1)
         tmp = s.bag[i]
@@ -547,17 +564,6 @@ cdef void d_resample(void* state, int seat, Rng* rng) noexcept nogil:
         s.bag[r] = tmp
     s.bag_seed = rng_next(rng)
     s.observer = -1
-
-
-cdef int d_random_playout(DState* s, Rng* rng, int max_actions) noexcept nogil:
-    """Plays uniformly random search actions until the end (or max_actions); returns the count."""
-    cdef int acts[D_MAX_SEARCH_ACTIONS]
-    cdef int n, count = 0
-    while s.phase != PH_OVER and count < max_actions:
-        n = _actions(s, acts, False)
-        d_apply(s, acts[rng_below(rng, n)])
-        count += 1
-    return count
 
 
 # ---------------------------------------------------------------------------- heuristics
@@ -752,21 +758,22 @@ def game_def():
 
 
 # ---------------------------------------------------------------------------- Python face
-_PHASE_NAMES = _spec.PHASES
-cdef int[A_NUM] _scratch
+include "coreface.pxi"
 
 
-def _from_position(pos):
-    return CoreState.from_position(pos)
-
-
-cdef class CoreState:
-    """A Splendor Duel state in the Cython core (see splendor_ai/games/state.py for the API)."""
+cdef class CoreState(CoreFace):
+    """A Splendor Duel state in the Cython core (see splendor_ai/games/state.py for the API;
+    what every core shares is CoreFace, ext/coreface.pxi)."""
 
     cdef DState s
 
     game = _spec.GAME
-    players = 2
+    _spec = _spec
+
+    def __cinit__(self):
+        self.block = <char*>&self.s
+        self.gd = &DUEL_DEF
+        self.all_actions = d_legal_actions
 
     @staticmethod
     def from_position(pos):
@@ -780,7 +787,7 @@ cdef class CoreState:
         memset(s.joker_color, -1, sizeof(s.joker_color))
         s.current = pos["current"]
         s.start = pos["start_seat"]
-        s.phase = _PHASE_NAMES.index(pos["phase"])
+        s.phase = _spec.PHASES.index(pos["phase"])
         s.turn = pos["turn"]
         s.extra_turn = pos["extra_turn"]
         s.pending = -1 if pos["pending_card"] is None else pos["pending_card"]
@@ -853,7 +860,7 @@ cdef class CoreState:
             "players": 2,
             "start_seat": s.start,
             "current": s.current,
-            "phase": _PHASE_NAMES[s.phase],
+            "phase": _spec.PHASES[s.phase],
             "turn": s.turn,
             "extra_turn": bool(s.extra_turn),
             "pending_card": None if s.pending < 0 else s.pending,
@@ -873,36 +880,8 @@ cdef class CoreState:
         pos["bag_contents"] = _spec.bag_contents(pos)
         return pos
 
-    def _state_bytes(self):
-        """The raw state block, for the search (its GameDef reads it)."""
-        return PyBytes_FromStringAndSize(<char*>&self.s, sizeof(DState))
-
-    @staticmethod
-    def _from_state_bytes(bytes data):
-        cdef CoreState st
-        if len(data) != sizeof(DState):
-            raise ValueError("state block of the wrong size")
-        st = CoreState.__new__(CoreState)
-        memcpy(&st.s, <const char*>data, sizeof(DState))
-        return st
-
-    def __reduce__(self):
-        return (_from_position, (self.to_position(),))
-
-    def __repr__(self):
-        return f"<CoreState duel turn {self.s.turn} {_PHASE_NAMES[self.s.phase]}>"
-
-    def __str__(self):
-        return _spec.render_position(self.to_position())
-
-    def current_player(self):
-        return d_current_player(&self.s)
-
     def phase(self):
-        return _PHASE_NAMES[self.s.phase]
-
-    def is_terminal(self):
-        return self.s.phase == PH_OVER
+        return _spec.PHASES[self.s.phase]
 
     def points(self, int seat):
         return self.s.p[seat].points
@@ -923,19 +902,7 @@ cdef class CoreState:
                         f"seat {self.s.current} holds a card this view does not know: "
                         "its moves depend on it (resample first)")
 
-    def legal_actions(self):
-        cdef int n, i
-        self._check_known()
-        n = _actions(&self.s, _scratch, True)
-        return [_scratch[i] for i in range(n)]
-
-    def search_actions(self):
-        cdef int n, i
-        self._check_known()
-        n = _actions(&self.s, _scratch, False)
-        return [_scratch[i] for i in range(n)]
-
-    cdef str _hidden_need(self, int a):
+    cdef str _hidden_draw(self, int a):
         """Why this legal action needs what a view does not know, or None."""
         cdef int slot = -1
         if self.s.observer < 0:
@@ -952,34 +919,6 @@ cdef class CoreState:
             return f"the slot is refilled with the unknown top card of deck {SLOT_LEVEL[slot] + 1}"
         return None
 
-    def apply_action(self, action):
-        cdef int a, n, i
-        cdef bint found = False
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"an action is an integer id, got {action!r}")
-        if self.s.phase == PH_OVER:
-            raise IllegalActionError("the game is over")
-        if not 0 <= action < A_NUM:
-            raise IllegalActionError(f"action id {action} is outside 0..{A_NUM - 1}")
-        a = action
-        self._check_known()
-        n = _actions(&self.s, _scratch, True)
-        for i in range(n):
-            if _scratch[i] == a:
-                found = True
-                break
-        if not found:
-            raise IllegalActionError(_spec.explain_illegal(self.to_position(), a))
-        hidden = self._hidden_need(a)
-        if hidden is not None:
-            raise HiddenInformationError(f"{self.action_to_string(a)}: {hidden}; call resample first")
-        d_apply(&self.s, a)
-
-    def clone(self):
-        cdef CoreState c = CoreState.__new__(CoreState)
-        memcpy(&c.s, &self.s, sizeof(DState))
-        return c
-
     def features(self):
         """The learned evaluation's input for the seat to act (features.py): NUM_FEATURES
         float32 values in native byte order."""
@@ -993,68 +932,3 @@ cdef class CoreState:
                     f"seat {self.s.current} is to act but this view does not know its reserved cards")
         d_features(&self.s, out)
         return PyBytes_FromStringAndSize(<char*>out, sizeof(out))
-
-    def returns(self):
-        cdef double out[2]
-        d_returns(&self.s, out)
-        return [out[0], out[1]]
-
-    def evaluate(self):
-        """The search's heuristic evaluation: per seat a win probability."""
-        cdef double out[2]
-        d_evaluate(&self.s, out)
-        return [out[0], out[1]]
-
-    cdef _check_seat(self, seat):
-        cdef int j
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 2:
-            raise PositionError("seat", f"seat {seat!r} is out of range 0..1")
-        if self.s.observer >= 0 and seat != self.s.observer:
-            for j in range(self.s.p[seat].n_res):
-                if self.s.p[seat].res[j] < 0:
-                    raise HiddenInformationError(
-                        f"this is seat {self.s.observer}'s view: it does not know the cards "
-                        f"seat {seat} sees")
-
-    def view(self, seat):
-        self._check_seat(seat)
-        return CoreState.from_position(_spec.view_position(self.to_position(), seat))
-
-    def resample(self, seat, rng):
-        """A full state: what `seat` cannot see is redrawn (rng: a random.Random)."""
-        cdef Rng r
-        cdef CoreState c
-        self._check_seat(seat)
-        c = self.clone()
-        rng_seed(&r, rng.getrandbits(64))
-        d_resample(&c.s, seat, &r)
-        return c
-
-    def action_to_string(self, action):
-        return _spec.action_to_string(self.to_position(), action)
-
-    def string_to_action(self, text):
-        return _spec.string_to_action(self.to_position(), text)
-
-    def random_playout(self, unsigned long long seed, int max_actions=100000):
-        """Plays random search actions in place (the benchmark's inner loop); returns the count."""
-        cdef Rng r
-        cdef int n
-        rng_seed(&r, seed)
-        with nogil:
-            n = d_random_playout(&self.s, &r, max_actions)
-        return n
-
-
-def random_playouts(CoreState start, int games, unsigned long long seed):
-    """Plays `games` random games from `start` (copies), GIL released; returns the action count."""
-    cdef DState s
-    cdef Rng r
-    cdef long long total = 0
-    cdef int g
-    rng_seed(&r, seed)
-    with nogil:
-        for g in range(games):
-            memcpy(&s, &start.s, sizeof(DState))
-            total += d_random_playout(&s, &r, 100000)
-    return total
