@@ -303,6 +303,16 @@ def game_def():
 include "coreface.pxi"
 
 
+cdef void _read_seat(BPlayer* p, seat):
+    cdef int cid
+    cg_read_seat(p, seat, B_KINDS)
+    for cid in seat["cards"]:
+        cg_own_card(p, &CT, cid)
+    for nid in seat["nobles"]:
+        p.nobles |= <uint16_t>(1 << nid)
+        p.points += 3
+
+
 cdef class CoreState(CoreFace):
     """A base-game state in the Cython core (see splendor_ai/games/state.py for the API;
     what every core shares is CoreFace, ext/coreface.pxi)."""
@@ -322,87 +332,38 @@ cdef class CoreState(CoreFace):
         """From a validated position dictionary (spec.validate_position / initial_position)."""
         cdef CoreState st = CoreState.__new__(CoreState)
         cdef BState* s = &st.s
-        cdef BPlayer* p
-        cdef int i, j, lv, cid
+        cdef int i, j, lv
         memset(s, 0, sizeof(BState))
-        memset(s.deck, -1, sizeof(s.deck))
+        cg_read_turn(s, pos, _spec.PHASES)
         s.n_players = pos["players"]
-        s.current = pos["current"]
-        s.start = pos["start_seat"]
-        s.phase = _spec.PHASES.index(pos["phase"])
         s.final_round = pos["final_round"]
         s.passes = pos["passes"]
-        s.observer = -1 if pos["observer"] is None else pos["observer"]
-        s.turn = pos["turn"]
-        for i in range(6):
+        for i in range(B_KINDS):
             s.supply[i] = pos["supply"][i]
         for lv in range(3):
             for j in range(4):
                 s.board[lv][j] = pos["board"][lv][j]
-            s.deck_len[lv] = pos["deck_sizes"][lv]
-            if pos["decks"] is not None:
-                for j, cid in enumerate(pos["decks"][lv]):
-                    s.deck[lv][j] = cid
-        for i in range(5):
-            s.nobles[i] = -1
         s.n_nobles = len(pos["nobles"])
-        for i, nid in enumerate(pos["nobles"]):
-            s.nobles[i] = nid
+        for i in range(B_MAX_NOBLES):
+            s.nobles[i] = pos["nobles"][i] if i < s.n_nobles else -1
         for i, seat in enumerate(pos["seats"]):
-            p = &s.p[i]
-            for j in range(6):
-                p.tokens[j] = seat["tokens"][j]
-            for cid in seat["cards"]:
-                p.owned[cid >> 6] |= (<uint64_t>1) << (cid & 63)
-                p.bonus[CT.color[cid]] += 1
-                p.points += CT.points[cid]
-                p.n_cards += 1
-            for nid in seat["nobles"]:
-                p.nobles |= <uint16_t>(1 << nid)
-                p.points += 3
-            p.n_res = len(seat["reserved"])
-            for j, r in enumerate(seat["reserved"]):
-                p.res[j] = -1 if r["card"] is None else r["card"]
-                p.res_level[j] = r["level"]
-                p.res_blind[j] = r["blind"]
+            _read_seat(&s.p[i], seat)
         return st
 
     def to_position(self):
         """The canonical position dictionary (docs/positions.md)."""
         cdef BState* s = &self.s
-        cdef BPlayer* p
         cdef int i, j, lv
-        seats = []
+        pos = {"game": _spec.GAME, "players": s.n_players, **cg_turn_fields(s, _spec.PHASES),
+               "final_round": bool(s.final_round), "passes": s.passes,
+               "supply": [s.supply[j] for j in range(B_KINDS)],
+               "board": [[s.board[lv][j] for j in range(4)] for lv in range(3)], **cg_deck_fields(s),
+               "nobles": [s.nobles[j] for j in range(s.n_nobles)], "seats": []}
         for i in range(s.n_players):
-            p = &s.p[i]
-            seats.append({
-                "tokens": [p.tokens[j] for j in range(6)],
-                "cards": [j for j in range(CG_NCARDS) if (p.owned[j >> 6] >> (j & 63)) & 1],
-                "reserved": [
-                    {"card": None if p.res[j] < 0 else p.res[j], "level": p.res_level[j],
-                     "blind": bool(p.res_blind[j])}
-                    for j in range(p.n_res)
-                ],
-                "nobles": [j for j in range(B_NNOBLES) if (p.nobles >> j) & 1],
-            })
-        return {
-            "game": _spec.GAME,
-            "players": s.n_players,
-            "start_seat": s.start,
-            "current": s.current,
-            "phase": _spec.PHASES[s.phase],
-            "turn": s.turn,
-            "final_round": bool(s.final_round),
-            "passes": s.passes,
-            "supply": [s.supply[j] for j in range(6)],
-            "board": [[s.board[lv][j] for j in range(4)] for lv in range(3)],
-            "decks": None if s.observer >= 0 else
-                [[s.deck[lv][j] for j in range(s.deck_len[lv])] for lv in range(3)],
-            "deck_sizes": [s.deck_len[lv] for lv in range(3)],
-            "nobles": [s.nobles[j] for j in range(s.n_nobles)],
-            "seats": seats,
-            "observer": None if s.observer < 0 else s.observer,
-        }
+            pos["seats"].append({**cg_seat_fields(&s.p[i], B_KINDS, CG_NCARDS),
+                                 "nobles": [j for j in range(B_NNOBLES) if (s.p[i].nobles >> j) & 1]})
+        pos["observer"] = None if s.observer < 0 else s.observer
+        return pos
 
     def phase(self):
         return _spec.PHASES[self.s.phase]

@@ -1,19 +1,24 @@
-# The card-game layer of the cores: what the base game and Marvel share (card decks and
-# their hidden information, taking, reserving, buying and paying, token returns, random
-# playouts, the rollout's take weights), written once as inline noexcept nogil helpers.
+# The card-game layer of the cores, written once as inline noexcept nogil helpers:
+# - for all three games (Duel takes these): decks, reserves and their hidden information
+#   (resampling, reading and writing them in a position), the rollout's weighted draw;
+# - for the base game and Marvel: taking, reserving, buying and paying, token returns, the
+#   pieces that come at the end of a turn, the rollout's take weights.
 # splendor_ai/games/cards/ is the same layer in Python.
 #
-# The helpers work on either game's state block: `CardState` / `CardPlayer` are fused types
-# over BState/MState and BPlayer/MPlayer (base.pxd, marvel.pxd), so each core compiles its
-# own copy with its own field offsets and constants (as a C++ template would): no function
-# pointer, no copy of the state, the same machine code as code written in the core. What
-# differs between the games comes in as arguments that are constants at every call (the wild
-# token kind, the game's PASS and BUY ids), or as the game's card tables (`CardTables`).
+# The helpers work on any game's state block: `AnyState` / `AnyPlayer` are fused types over
+# the three games' structs, `CardState` / `CardPlayer` over the base game's and Marvel's
+# (base.pxd, marvel.pxd, duel.pxd), so each core compiles its own copy with its own field
+# offsets and constants (as a C++ template would): no function pointer, no copy of the
+# state, the same machine code as code written in the core. What differs between the games
+# comes in as arguments that are constants at every call (the wild token kind, the game's
+# PASS and BUY ids), or as the game's card tables (`CardTables`).
 from libc.math cimport exp
 from libc.stdint cimport int8_t, uint64_t
+from libc.string cimport memset
 from rng cimport Rng, rng_below, rng_uniform
 from base cimport BState, BPlayer
 from marvel cimport MState, MPlayer
+from duel cimport DState, DPlayer
 
 cdef enum:
     CG_LEVELS = 3
@@ -32,6 +37,16 @@ cdef enum:
     CA_RES_BOARD = 30
     CA_RES_DECK = 42
     CA_RETURN = 45
+
+ctypedef fused AnyState:
+    BState
+    MState
+    DState
+
+ctypedef fused AnyPlayer:
+    BPlayer
+    MPlayer
+    DPlayer
 
 ctypedef fused CardState:
     BState
@@ -299,13 +314,18 @@ cdef inline void cg_pay(CardState* s, CardPlayer* p, const CardTables* T, int ci
     s.supply[wild] += paid_wild
 
 
-cdef inline void cg_gain_card(CardState* s, CardPlayer* p, const CardTables* T, int target, int cid) noexcept nogil:
-    """Card cid, bought from `target`, goes to the seat's tableau; its place is refilled."""
-    cdef int i
+cdef inline void cg_own_card(CardPlayer* p, const CardTables* T, int cid) noexcept nogil:
+    """Card cid is in the seat's tableau: its bonus, its points."""
     p.owned[cid >> 6] |= (<uint64_t>1) << (cid & 63)
     p.bonus[T.color[cid]] += 1
     p.points += T.points[cid]
     p.n_cards += 1
+
+
+cdef inline void cg_gain_card(CardState* s, CardPlayer* p, const CardTables* T, int target, int cid) noexcept nogil:
+    """Card cid, bought from `target`, goes to the seat's tableau; its place is refilled."""
+    cdef int i
+    cg_own_card(p, T, cid)
     if target < 12:
         cg_refill(s, target >> 2, target & 3)
     else:
@@ -352,9 +372,11 @@ cdef inline void cg_next_turn(CardState* s, bint dead_turn) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------- hidden cards
-cdef inline void cg_resample(CardState* s, const CardTables* T, int seat, Rng* rng) noexcept nogil:
-    """Redraws what `seat` cannot see from the cards it has not seen: other seats' blind
-    reserves (keeping their level), then the decks (keeping their sizes)."""
+cdef inline void cg_redraw_cards(AnyState* s, int n_players, const int8_t* face_up, int n_face_up,
+                                 const int8_t* level, int n_cards, int seat, Rng* rng) noexcept nogil:
+    """Redraws the cards `seat` cannot see from those it has not seen: other seats' blind
+    reserves (keeping their level), then the decks (keeping their sizes). `face_up`: the
+    n_face_up face-up places (-1 empty); `level`: each card id's level (1..3)."""
     cdef uint64_t seen[2]
     cdef int8_t pool[3][CG_MAX_DECK + CG_MAX_RES * CG_MAX_PLAYERS]
     cdef int pool_len[3]
@@ -363,20 +385,20 @@ cdef inline void cg_resample(CardState* s, const CardTables* T, int seat, Rng* r
     seen[1] = 0
     for lv in range(3):
         pool_len[lv] = 0
-        for j in range(4):
-            cid = s.board[lv][j]
-            if cid >= 0:
-                seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
-    for i in range(s.n_players):
+    for j in range(n_face_up):
+        cid = face_up[j]
+        if cid >= 0:
+            seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
+    for i in range(n_players):
         seen[0] |= s.p[i].owned[0]
         seen[1] |= s.p[i].owned[1]
         for j in range(s.p[i].n_res):
             if (i == seat or not s.p[i].res_blind[j]) and s.p[i].res[j] >= 0:
                 cid = s.p[i].res[j]
                 seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
-    for cid in range(CG_NCARDS):
+    for cid in range(n_cards):
         if not (seen[cid >> 6] >> (cid & 63)) & 1:
-            lv = T.level[cid] - 1
+            lv = level[cid] - 1
             pool[lv][pool_len[lv]] = cid
             pool_len[lv] += 1
     for lv in range(3):  # Fisher-Yates
@@ -385,7 +407,7 @@ cdef inline void cg_resample(CardState* s, const CardTables* T, int seat, Rng* r
             tmp = pool[lv][i]
             pool[lv][i] = pool[lv][r]
             pool[lv][r] = tmp
-    for i in range(s.n_players):
+    for i in range(n_players):
         if i == seat:
             continue
         for j in range(s.p[i].n_res):
@@ -397,6 +419,64 @@ cdef inline void cg_resample(CardState* s, const CardTables* T, int seat, Rng* r
         for j in range(s.deck_len[lv]):
             s.deck[lv][j] = pool[lv][j]
     s.observer = -1
+
+
+cdef inline void cg_resample(CardState* s, const CardTables* T, int seat, Rng* rng) noexcept nogil:
+    """Redraws what `seat` cannot see (cg_redraw_cards over the 12 board slots)."""
+    cg_redraw_cards(s, s.n_players, &s.board[0][0], 12, T.level, CG_NCARDS, seat, rng)
+
+
+# ---------------------------------------------------------------------------- positions
+cdef inline void cg_read_turn(AnyState* s, pos, phases):
+    """From a position: the turn, the seat to act, the phase, the observer and the decks
+    (a view has the sizes only); the rest of the block must be zero."""
+    cdef int lv, j
+    s.current = pos["current"]
+    s.start = pos["start_seat"]
+    s.phase = phases.index(pos["phase"])
+    s.turn = pos["turn"]
+    s.observer = -1 if pos["observer"] is None else pos["observer"]
+    memset(s.deck, -1, sizeof(s.deck))
+    for lv in range(3):
+        s.deck_len[lv] = pos["deck_sizes"][lv]
+        if pos["decks"] is not None:
+            for j, cid in enumerate(pos["decks"][lv]):
+                s.deck[lv][j] = cid
+
+
+cdef inline void cg_read_seat(AnyPlayer* p, seat, int kinds):
+    """From a position's seat: its tokens and its reserved cards (hidden: -1)."""
+    cdef int k, j
+    for k in range(kinds):
+        p.tokens[k] = seat["tokens"][k]
+    p.n_res = len(seat["reserved"])
+    for j, r in enumerate(seat["reserved"]):
+        p.res[j] = -1 if r["card"] is None else r["card"]
+        p.res_level[j] = r["level"]
+        p.res_blind[j] = r["blind"]
+
+
+cdef inline dict cg_turn_fields(const AnyState* s, phases):
+    """The position's start seat, seat to act, phase and turn."""
+    return {"start_seat": s.start, "current": s.current, "phase": phases[s.phase], "turn": s.turn}
+
+
+cdef inline dict cg_deck_fields(const AnyState* s):
+    """The position's decks (none in a view) and their sizes."""
+    return {
+        "decks": None if s.observer >= 0 else [[s.deck[lv][j] for j in range(s.deck_len[lv])] for lv in range(3)],
+        "deck_sizes": [s.deck_len[lv] for lv in range(3)],
+    }
+
+
+cdef inline dict cg_seat_fields(const AnyPlayer* p, int kinds, int n_cards):
+    """A position's seat: tokens, cards (sorted ids) and reserved cards."""
+    return {
+        "tokens": [p.tokens[j] for j in range(kinds)],
+        "cards": [j for j in range(n_cards) if (p.owned[j >> 6] >> (j & 63)) & 1],
+        "reserved": [{"card": None if p.res[j] < 0 else p.res[j], "level": p.res_level[j],
+                      "blind": bool(p.res_blind[j])} for j in range(p.n_res)],
+    }
 
 
 cdef inline int cg_draw_level(const CardState* s, int a, int a_buy) noexcept nogil:

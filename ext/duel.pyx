@@ -11,6 +11,7 @@ from cpython.pycapsule cimport PyCapsule_New
 
 from rng cimport Rng, rng_seed, rng_below, rng_next, rng_uniform, splitmix64
 from duel cimport *
+from cards cimport AnyState, AnyPlayer, cg_redraw_cards, cg_read_turn, cg_read_seat, cg_turn_fields, cg_deck_fields, cg_seat_fields, cg_roulette
 from game cimport GameDef
 
 from splendor_ai.games.duel import spec as _spec
@@ -503,48 +504,9 @@ cdef void d_resample(void* state, int seat, Rng* rng) noexcept nogil:
     """Decks and the other seat's blind reserves from the unseen cards; the bag's order and
     seed anew."""
     cdef DState* s = <DState*>state
-    cdef uint64_t seen[2]
-    cdef int8_t pool[3][D_MAX_DECK + D_MAX_RES]
-    cdef int pool_len[3]
     cdef int counts[D_KINDS]
-    cdef int i, j, k, lv, cid, r, tmp
-    cdef DPlayer* p
-    seen[0] = 0
-    seen[1] = 0
-    for lv in range(3):
-        pool_len[lv] = 0
-    for j in range(D_PYRAMID):
-        cid = s.pyramid[j]
-        if cid >= 0:
-            seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
-    for i in range(2):
-        p = &s.p[i]
-        seen[0] |= p.owned[0]
-        seen[1] |= p.owned[1]
-        for j in range(p.n_res):
-            if (i == seat or not p.res_blind[j]) and p.res[j] >= 0:
-                cid = p.res[j]
-                seen[cid >> 6] |= (<uint64_t>1) << (cid & 63)
-    for cid in range(D_NCARDS):
-        if not (seen[cid >> 6] >> (cid & 63)) & 1:
-            lv = C_LEVEL[cid] - 1
-            pool[lv][pool_len[lv]] = cid
-            pool_len[lv] += 1
-    for lv in range(3):  # Fisher-Yates
-        for i in range(pool_len[lv] - 1, 0, -1):
-            r = rng_below(rng, i + 1)
-            tmp = pool[lv][i]
-            pool[lv][i] = pool[lv][r]
-            pool[lv][r] = tmp
-    p = &s.p[1 - seat]
-    for j in range(p.n_res):
-        if p.res_blind[j]:
-            lv = p.res_level[j] - 1
-            pool_len[lv] -= 1
-            p.res[j] = pool[lv][pool_len[lv]]
-    for lv in range(3):
-        for j in range(s.deck_len[lv]):
-            s.deck[lv][j] = pool[lv][j]
+    cdef int i, j, k, r, tmp
+    cg_redraw_cards(s, 2, s.pyramid, D_PYRAMID, C_LEVEL, D_NCARDS, seat, rng)
     # The bag's order is hidden too: it is shuffled from a canonical order (its tokens sorted
     # by kind, as resample_position in spec.py), never from its true order, so that the
     # redraw depends only on what `seat` can see.
@@ -563,7 +525,6 @@ cdef void d_resample(void* state, int seat, Rng* rng) noexcept nogil:
         s.bag[i] = s.bag[r]
         s.bag[r] = tmp
     s.bag_seed = rng_next(rng)
-    s.observer = -1
 
 
 # ---------------------------------------------------------------------------- heuristics
@@ -693,19 +654,6 @@ cdef void _action_weights(const DState* s, const int* acts, int n, double* w) no
             w[i] = 6.0 + 4.0 * C_POINTS[cid] + 2.0 * C_CROWNS[cid] + 3.0 * (C_ABIL[cid] & AB_EXTRA)
 
 
-cdef inline int _roulette(const int* acts, const double* w, int n, Rng* rng) noexcept nogil:
-    cdef double total = 0.0, x
-    cdef int i
-    for i in range(n):
-        total += w[i]
-    x = rng_uniform(rng) * total
-    for i in range(n):
-        x -= w[i]
-        if x < 0:
-            return acts[i]
-    return acts[n - 1]
-
-
 cdef int d_rollout_action(const void* state, Rng* rng) noexcept nogil:
     """The rollout policy: one search action drawn by the weights of _action_weights."""
     cdef const DState* s = <const DState*>state
@@ -715,7 +663,7 @@ cdef int d_rollout_action(const void* state, Rng* rng) noexcept nogil:
     if n == 1:
         return acts[0]
     _action_weights(s, acts, n, w)
-    return _roulette(acts, w, n, rng)
+    return cg_roulette(acts, w, n, rng)
 
 
 cdef void d_priors(const void* state, const int* acts, int n, float* out) noexcept nogil:
@@ -783,15 +731,10 @@ cdef class CoreState(CoreFace):
         cdef DPlayer* p
         cdef int i, j, k, lv, cid
         memset(s, 0, sizeof(DState))
-        memset(s.deck, -1, sizeof(s.deck))
         memset(s.joker_color, -1, sizeof(s.joker_color))
-        s.current = pos["current"]
-        s.start = pos["start_seat"]
-        s.phase = _spec.PHASES.index(pos["phase"])
-        s.turn = pos["turn"]
+        cg_read_turn(s, pos, _spec.PHASES)
         s.extra_turn = pos["extra_turn"]
         s.pending = -1 if pos["pending_card"] is None else pos["pending_card"]
-        s.observer = -1 if pos["observer"] is None else pos["observer"]
         s.privileges = pos["privileges"]
         for i in range(D_CELLS):
             s.board[i] = pos["board"][i // 5][i % 5]
@@ -807,16 +750,11 @@ cdef class CoreState(CoreFace):
         for lv in range(3):
             for j, cid in enumerate(pos["pyramid"][lv]):
                 s.pyramid[_spec.SLOT_OFFSET[lv] + j] = cid
-            s.deck_len[lv] = pos["deck_sizes"][lv]
-            if pos["decks"] is not None:
-                for j, cid in enumerate(pos["decks"][lv]):
-                    s.deck[lv][j] = cid
         for rid in pos["royals"]:
             s.royals |= 1 << rid
         for i, seat in enumerate(pos["seats"]):
             p = &s.p[i]
-            for k in range(D_KINDS):
-                p.tokens[k] = seat["tokens"][k]
+            cg_read_seat(p, seat, D_KINDS)
             for cid in seat["cards"]:
                 _add_card(p, cid)
             for e in seat["jokers"]:
@@ -826,11 +764,6 @@ cdef class CoreState(CoreFace):
                 p.royals |= 1 << rid
                 p.n_royals += 1
                 p.points += R_POINTS[rid]
-            p.n_res = len(seat["reserved"])
-            for j, r in enumerate(seat["reserved"]):
-                p.res[j] = -1 if r["card"] is None else r["card"]
-                p.res_level[j] = r["level"]
-                p.res_blind[j] = r["blind"]
         return st
 
     def to_position(self):
@@ -841,27 +774,16 @@ cdef class CoreState(CoreFace):
         seats = []
         for i in range(2):
             p = &s.p[i]
-            cards = [j for j in range(D_NCARDS) if _owns(p, j)]
-            seats.append({
-                "tokens": [p.tokens[j] for j in range(D_KINDS)],
-                "cards": cards,
-                "jokers": [{"card": j, "color": s.joker_color[C_JOKER[j]]} for j in cards
-                           if C_JOKER[j] >= 0 and s.joker_color[C_JOKER[j]] >= 0],
-                "reserved": [
-                    {"card": None if p.res[j] < 0 else p.res[j], "level": p.res_level[j],
-                     "blind": bool(p.res_blind[j])}
-                    for j in range(p.n_res)
-                ],
-                "privileges": p.privileges,
-                "royals": [j for j in range(D_NROYALS) if (p.royals >> j) & 1],
-            })
+            seat = cg_seat_fields(p, D_KINDS, D_NCARDS)
+            seat["jokers"] = [{"card": j, "color": s.joker_color[C_JOKER[j]]} for j in seat["cards"]
+                              if C_JOKER[j] >= 0 and s.joker_color[C_JOKER[j]] >= 0]
+            seat["privileges"] = p.privileges
+            seat["royals"] = [j for j in range(D_NROYALS) if (p.royals >> j) & 1]
+            seats.append(seat)
         pos = {
             "game": _spec.GAME,
             "players": 2,
-            "start_seat": s.start,
-            "current": s.current,
-            "phase": _spec.PHASES[s.phase],
-            "turn": s.turn,
+            **cg_turn_fields(s, _spec.PHASES),
             "extra_turn": bool(s.extra_turn),
             "pending_card": None if s.pending < 0 else s.pending,
             "board": [[s.board[i * 5 + j] for j in range(5)] for i in range(5)],
@@ -870,9 +792,7 @@ cdef class CoreState(CoreFace):
             "bag_contents": None,
             "privileges": s.privileges,
             "pyramid": [[s.pyramid[_spec.SLOT_OFFSET[lv] + j] for j in range(_spec.SLOTS[lv])] for lv in range(3)],
-            "decks": None if s.observer >= 0 else
-                [[s.deck[lv][j] for j in range(s.deck_len[lv])] for lv in range(3)],
-            "deck_sizes": [s.deck_len[lv] for lv in range(3)],
+            **cg_deck_fields(s),
             "royals": [j for j in range(D_NROYALS) if (s.royals >> j) & 1],
             "seats": seats,
             "observer": None if s.observer < 0 else s.observer,

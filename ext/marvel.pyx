@@ -465,6 +465,19 @@ def game_def():
 include "coreface.pxi"
 
 
+cdef void _read_seat(MPlayer* p, seat, bint avengers):
+    cdef int cid
+    cg_read_seat(p, seat, M_KINDS)
+    for cid in seat["cards"]:
+        cg_own_card(p, &CT, cid)
+        p.icons += C_ICONS[cid]
+    for lid in seat["locations"]:
+        p.locations |= <uint8_t>(1 << lid)
+        p.points += L_POINTS[lid]
+    if avengers:
+        p.points += 3
+
+
 cdef class CoreState(CoreFace):
     """A Splendor: Marvel state in the Cython core (see splendor_ai/games/state.py for the
     API; what every core shares is CoreFace, ext/coreface.pxi)."""
@@ -484,92 +497,40 @@ cdef class CoreState(CoreFace):
         """From a validated position dictionary (spec.validate_position / initial_position)."""
         cdef CoreState st = CoreState.__new__(CoreState)
         cdef MState* s = &st.s
-        cdef MPlayer* p
-        cdef int i, j, lv, cid
+        cdef int i, j, lv
         memset(s, 0, sizeof(MState))
-        memset(s.deck, -1, sizeof(s.deck))
+        cg_read_turn(s, pos, _spec.PHASES)
         s.n_players = pos["players"]
-        s.current = pos["current"]
-        s.start = pos["start_seat"]
-        s.phase = _spec.PHASES.index(pos["phase"])
         s.final_round = pos["final_round"]
         s.passes = pos["passes"]
-        s.observer = -1 if pos["observer"] is None else pos["observer"]
         s.avengers = -1 if pos["avengers"] is None else pos["avengers"]
-        s.turn = pos["turn"]
         for i in range(M_KINDS):
             s.supply[i] = pos["supply"][i]
         for lv in range(3):
             for j in range(4):
                 s.board[lv][j] = pos["board"][lv][j]
-            s.deck_len[lv] = pos["deck_sizes"][lv]
-            if pos["decks"] is not None:
-                for j, cid in enumerate(pos["decks"][lv]):
-                    s.deck[lv][j] = cid
-        for i in range(M_MAX_LOCATIONS):
-            s.locations[i] = -1
         s.n_locations = len(pos["locations"])
-        for i, lid in enumerate(pos["locations"]):
-            s.locations[i] = lid
+        for i in range(M_MAX_LOCATIONS):
+            s.locations[i] = pos["locations"][i] if i < s.n_locations else -1
         for i, seat in enumerate(pos["seats"]):
-            p = &s.p[i]
-            for j in range(M_KINDS):
-                p.tokens[j] = seat["tokens"][j]
-            for cid in seat["cards"]:
-                p.owned[cid >> 6] |= (<uint64_t>1) << (cid & 63)
-                p.bonus[CT.color[cid]] += 1
-                p.points += CT.points[cid]
-                p.icons += C_ICONS[cid]
-                p.n_cards += 1
-            for lid in seat["locations"]:
-                p.locations |= <uint8_t>(1 << lid)
-                p.points += L_POINTS[lid]
-            if s.avengers == i:
-                p.points += 3
-            p.n_res = len(seat["reserved"])
-            for j, r in enumerate(seat["reserved"]):
-                p.res[j] = -1 if r["card"] is None else r["card"]
-                p.res_level[j] = r["level"]
-                p.res_blind[j] = r["blind"]
+            _read_seat(&s.p[i], seat, s.avengers == i)
         return st
 
     def to_position(self):
         """The canonical position dictionary (docs/marvel.md)."""
         cdef MState* s = &self.s
-        cdef MPlayer* p
         cdef int i, j, lv
-        seats = []
+        pos = {"game": _spec.GAME, "players": s.n_players, **cg_turn_fields(s, _spec.PHASES),
+               "final_round": bool(s.final_round), "passes": s.passes,
+               "supply": [s.supply[j] for j in range(M_KINDS)],
+               "board": [[s.board[lv][j] for j in range(4)] for lv in range(3)], **cg_deck_fields(s),
+               "locations": [s.locations[j] for j in range(s.n_locations)],
+               "avengers": None if s.avengers < 0 else s.avengers, "seats": []}
         for i in range(s.n_players):
-            p = &s.p[i]
-            seats.append({
-                "tokens": [p.tokens[j] for j in range(M_KINDS)],
-                "cards": [j for j in range(CG_NCARDS) if (p.owned[j >> 6] >> (j & 63)) & 1],
-                "reserved": [
-                    {"card": None if p.res[j] < 0 else p.res[j], "level": p.res_level[j],
-                     "blind": bool(p.res_blind[j])}
-                    for j in range(p.n_res)
-                ],
-                "locations": [j for j in range(M_NLOCATIONS) if (p.locations >> j) & 1],
-            })
-        return {
-            "game": _spec.GAME,
-            "players": s.n_players,
-            "start_seat": s.start,
-            "current": s.current,
-            "phase": _spec.PHASES[s.phase],
-            "turn": s.turn,
-            "final_round": bool(s.final_round),
-            "passes": s.passes,
-            "supply": [s.supply[j] for j in range(M_KINDS)],
-            "board": [[s.board[lv][j] for j in range(4)] for lv in range(3)],
-            "decks": None if s.observer >= 0 else
-                [[s.deck[lv][j] for j in range(s.deck_len[lv])] for lv in range(3)],
-            "deck_sizes": [s.deck_len[lv] for lv in range(3)],
-            "locations": [s.locations[j] for j in range(s.n_locations)],
-            "avengers": None if s.avengers < 0 else s.avengers,
-            "seats": seats,
-            "observer": None if s.observer < 0 else s.observer,
-        }
+            pos["seats"].append({**cg_seat_fields(&s.p[i], M_KINDS, CG_NCARDS),
+                                 "locations": [j for j in range(M_NLOCATIONS) if (s.p[i].locations >> j) & 1]})
+        pos["observer"] = None if s.observer < 0 else s.observer
+        return pos
 
     def phase(self):
         return _spec.PHASES[self.s.phase]
