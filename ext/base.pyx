@@ -194,75 +194,26 @@ cdef void b_evaluate(const void* state, double* out) noexcept nogil:
     cg_softmax(out, s.n_players, EVAL_TEMPERATURE)
 
 
-cdef void _action_weights(const BState* s, const int* acts, int n, double* w) noexcept nogil:
-    """A positive weight per action: buying first (more for points), then useful gems."""
-    cdef const BPlayer* p = &s.p[s.current]
-    cdef double need[5]
-    cdef int tcard[15]
-    cdef int tmiss[15]
-    cdef int i, a, c
-    for c in range(5):
-        need[c] = 0.0
-    if s.phase == PH_MAIN:
-        cg_needs(s, p, &CT, need, tcard, tmiss, NULL)
-    for i in range(n):
-        a = acts[i]
-        if s.phase == PH_RETURN:
-            w[i] = cg_return_weight(p, need, a - CA_RETURN, B_GOLD)
-        elif s.phase == PH_NOBLE or a == A_PASS:
-            w[i] = 1.0
-        elif a >= A_BUY:
-            w[i] = 6.0 + 4.0 * CT.points[cg_target_card(s, (a - A_BUY) // CG_NPAY)]
-        elif a < CA_RES_BOARD:
-            w[i] = cg_take_weight(&CT, need, a)
-        elif a < CA_RES_DECK:
-            w[i] = 0.1 + 0.1 * CT.points[s.board[(a - CA_RES_BOARD) >> 2][(a - CA_RES_BOARD) & 3]]
-        else:
-            w[i] = 0.05
+cdef double _reserve_weight(const void* p, int cid) noexcept nogil:
+    return 0.1 + 0.1 * CT.points[cid]
+
+
+cdef double _buy_weight(const void* p, int cid) noexcept nogil:
+    """Buying first, more for points."""
+    return 6.0 + 4.0 * CT.points[cid]
+
+
+cdef inline void _action_weights(const BState* s, const int* acts, int n, double* w) noexcept nogil:
+    """A positive weight per action (cg_action_weights): buying first (more for points), then
+    useful gems."""
+    cg_action_weights(s, &s.p[s.current], &CT, acts, n, w, B_GOLD, A_PASS, A_BUY, NULL, _reserve_weight, _buy_weight)
 
 
 cdef int b_rollout_action(const void* state, Rng* rng) noexcept nogil:
-    """The rollout policy: one action drawn by the weights of _action_weights.
-
-    In the main phase the moves and their weights are made in one pass over the 15 buy
-    targets (the hot path of every rollout); the draw is the same as weighting the sorted
-    search actions with _action_weights.
-    """
+    """The rollout policy: one action drawn by the weights of _action_weights."""
     cdef const BState* s = <const BState*>state
-    cdef const BPlayer* p = &s.p[s.current]
-    cdef int acts[B_MAX_SEARCH_ACTIONS]
-    cdef double w[B_MAX_SEARCH_ACTIONS]
-    cdef int tcard[15]
-    cdef int tmiss[15]
-    cdef double need[5]
-    cdef int n, t, lv
-    if s.phase != PH_MAIN:
-        n = _phase_actions(s, acts, False)
-        _action_weights(s, acts, n, w)
-        return cg_roulette(acts, w, n, rng)
-    cg_needs(s, p, &CT, need, tcard, tmiss, NULL)
-    n = cg_weighted_takes(s, &CT, need, acts, w)
-    if p.n_res < CG_MAX_RES:
-        for t in range(12):
-            if tcard[t] >= 0:
-                acts[n] = CA_RES_BOARD + t
-                w[n] = 0.1 + 0.1 * CT.points[tcard[t]]
-                n += 1
-        for lv in range(3):
-            if s.deck_len[lv] > 0:
-                acts[n] = CA_RES_DECK + lv
-                w[n] = 0.05
-                n += 1
-    for t in range(15):
-        if tcard[t] >= 0 and tmiss[t] <= p.tokens[B_GOLD]:
-            acts[n] = A_BUY + t * CG_NPAY
-            w[n] = 6.0 + 4.0 * CT.points[tcard[t]]
-            n += 1
-    if n == 0:
-        acts[0] = A_PASS
-        w[0] = 1.0
-        n = 1
-    return cg_roulette(acts, w, n, rng)
+    return cg_rollout_action(s, &s.p[s.current], &CT, rng, b_search_actions, False, B_GOLD, A_PASS, A_BUY,
+                             NULL, _reserve_weight, _buy_weight)
 
 
 cdef void b_priors(const void* state, const int* acts, int n, float* out) noexcept nogil:

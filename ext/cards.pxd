@@ -37,6 +37,10 @@ cdef enum:
     CA_RES_BOARD = 30
     CA_RES_DECK = 42
     CA_RETURN = 45
+    # the phases both games number alike (their own piece's phase is CPH_PIECE)
+    CPH_MAIN = 0
+    CPH_RETURN = 1
+    CPH_PIECE = 2
 
 ctypedef fused AnyState:
     BState
@@ -592,11 +596,14 @@ cdef inline double cg_return_weight(const CardPlayer* p, const double* need, int
     return x if x >= 0.05 else 0.05
 
 
-cdef inline int cg_roulette(const int* acts, const double* w, int n, Rng* rng) noexcept nogil:
-    """Draws an action with probability proportional to its weight."""
+cdef inline int cg_roulette(const int* acts, double* w, int n, Rng* rng, bint squared) noexcept nogil:
+    """Draws an action with probability proportional to its weight (to its square when
+    `squared`: the weights are squared in place)."""
     cdef double total = 0.0, x
     cdef int i
     for i in range(n):
+        if squared:
+            w[i] = w[i] * w[i]
         total += w[i]
     x = rng_uniform(rng) * total
     for i in range(n):
@@ -604,6 +611,83 @@ cdef inline int cg_roulette(const int* acts, const double* w, int n, Rng* rng) n
         if x < 0:
             return acts[i]
     return acts[n - 1]
+
+
+ctypedef double (*CardWeight)(const void* p, int cid) noexcept nogil   # p: the seat to act
+
+
+cdef inline void cg_action_weights(const CardState* s, const CardPlayer* p, const CardTables* T, const int* acts,
+                                   int n, double* w, int wild, int a_pass, int a_buy, CardWeight appeal,
+                                   CardWeight reserve_weight, CardWeight buy_weight) noexcept nogil:
+    """A positive weight per action (the rollout policy and the tree's priors): buying first
+    (`buy_weight`), then the tokens the cards within reach want (cg_needs, with the game's
+    `appeal`), reserving (`reserve_weight`); returns by what is needed least; the game's
+    pieces and PASS alike."""
+    cdef double need[5]
+    cdef int tcard[15]
+    cdef int tmiss[15]
+    cdef int i, a, c
+    for c in range(5):
+        need[c] = 0.0
+    if s.phase == CPH_MAIN:
+        cg_needs(s, p, T, need, tcard, tmiss, appeal)
+    for i in range(n):
+        a = acts[i]
+        if s.phase == CPH_RETURN:
+            w[i] = cg_return_weight(p, need, a - CA_RETURN, wild)
+        elif s.phase == CPH_PIECE or a == a_pass:
+            w[i] = 1.0
+        elif a >= a_buy:
+            w[i] = buy_weight(p, cg_target_card(s, (a - a_buy) // CG_NPAY))
+        elif a < CA_RES_BOARD:
+            w[i] = cg_take_weight(T, need, a)
+        elif a < CA_RES_DECK:
+            w[i] = reserve_weight(p, s.board[(a - CA_RES_BOARD) >> 2][(a - CA_RES_BOARD) & 3])
+        else:
+            w[i] = 0.05
+
+
+cdef inline int cg_rollout_action(const CardState* s, const CardPlayer* p, const CardTables* T, Rng* rng,
+                                  int (*actions)(const void* s, int* out) noexcept nogil, bint squared,
+                                  int wild, int a_pass, int a_buy, CardWeight appeal,
+                                  CardWeight reserve_weight, CardWeight buy_weight) noexcept nogil:
+    """The rollout policy: one action drawn by the weights of cg_action_weights (their
+    squares when `squared`: greedier rollouts). In the main phase the moves and their weights
+    are made in one pass over the 15 buy targets (the hot path of every rollout); the draw is
+    the same as weighting the sorted search actions (`actions`) with cg_action_weights."""
+    cdef int acts[64]
+    cdef double w[64]
+    cdef int tcard[15]
+    cdef int tmiss[15]
+    cdef double need[5]
+    cdef int n, t, lv
+    if s.phase != CPH_MAIN:
+        n = actions(s, acts)
+        cg_action_weights(s, p, T, acts, n, w, wild, a_pass, a_buy, appeal, reserve_weight, buy_weight)
+        return cg_roulette(acts, w, n, rng, squared)
+    cg_needs(s, p, T, need, tcard, tmiss, appeal)
+    n = cg_weighted_takes(s, T, need, acts, w)
+    if p.n_res < CG_MAX_RES:
+        for t in range(12):
+            if tcard[t] >= 0:
+                acts[n] = CA_RES_BOARD + t
+                w[n] = reserve_weight(p, tcard[t])
+                n += 1
+        for lv in range(3):
+            if s.deck_len[lv] > 0:
+                acts[n] = CA_RES_DECK + lv
+                w[n] = 0.05
+                n += 1
+    for t in range(15):
+        if tcard[t] >= 0 and tmiss[t] <= p.tokens[wild]:
+            acts[n] = a_buy + t * CG_NPAY
+            w[n] = buy_weight(p, tcard[t])
+            n += 1
+    if n == 0:
+        acts[0] = a_pass
+        w[0] = 1.0
+        n = 1
+    return cg_roulette(acts, w, n, rng, squared)
 
 
 cdef inline void cg_normalise(const double* w, int n, float* out) noexcept nogil:

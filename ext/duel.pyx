@@ -663,7 +663,7 @@ cdef int d_rollout_action(const void* state, Rng* rng) noexcept nogil:
     if n == 1:
         return acts[0]
     _action_weights(s, acts, n, w)
-    return cg_roulette(acts, w, n, rng)
+    return cg_roulette(acts, w, n, rng, False)
 
 
 cdef void d_priors(const void* state, const int* acts, int n, float* out) noexcept nogil:

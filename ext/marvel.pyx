@@ -314,93 +314,27 @@ cdef double _appeal(const void* p, int cid) noexcept nogil:
     return _card_appeal(<const MPlayer*>p, cid)
 
 
-cdef inline double _buy_weight(const MPlayer* p, int cid) noexcept nogil:
-    return 6.0 + 4.0 * CT.points[cid] + 2.0 * _card_appeal(p, cid)
+cdef double _buy_weight(const void* p, int cid) noexcept nogil:
+    return 6.0 + 4.0 * CT.points[cid] + 2.0 * _card_appeal(<const MPlayer*>p, cid)
 
 
-cdef inline double _reserve_weight(const MPlayer* p, int cid) noexcept nogil:
-    return 0.1 + 0.1 * CT.points[cid] + (0.3 if C_STONE[cid] and p.tokens[M_GREEN] == 0 else 0.0)
+cdef double _reserve_weight(const void* p, int cid) noexcept nogil:
+    return 0.1 + 0.1 * CT.points[cid] + (0.3 if C_STONE[cid] and (<const MPlayer*>p).tokens[M_GREEN] == 0 else 0.0)
 
 
-cdef void _action_weights(const MState* s, const int* acts, int n, double* w) noexcept nogil:
-    """A positive weight per action: recruiting first (more for points, the first Time Stone
-    and missing colours), then useful stones."""
-    cdef const MPlayer* p = &s.p[s.current]
-    cdef double need[5]
-    cdef int tcard[15]
-    cdef int tmiss[15]
-    cdef int i, a, c
-    for c in range(5):
-        need[c] = 0.0
-    if s.phase == MPH_MAIN:
-        cg_needs(s, p, &CT, need, tcard, tmiss, _appeal)
-    for i in range(n):
-        a = acts[i]
-        if s.phase == MPH_RETURN:
-            w[i] = cg_return_weight(p, need, a - CA_RETURN, M_GREY)
-        elif s.phase == MPH_LOCATION or a == MA_PASS:
-            w[i] = 1.0
-        elif a >= MA_BUY:
-            w[i] = _buy_weight(p, cg_target_card(s, (a - MA_BUY) // CG_NPAY))
-        elif a < CA_RES_BOARD:
-            w[i] = cg_take_weight(&CT, need, a)
-        elif a < CA_RES_DECK:
-            w[i] = _reserve_weight(p, s.board[(a - CA_RES_BOARD) >> 2][(a - CA_RES_BOARD) & 3])
-        else:
-            w[i] = 0.05
-
-
-cdef inline int _roulette(const int* acts, double* w, int n, Rng* rng) noexcept nogil:
-    """Draws an action with probability proportional to the square of its weight (squaring
-    makes the rollouts greedier, which played better than the plain weights)."""
-    cdef int i
-    for i in range(n):
-        w[i] = w[i] * w[i]
-    return cg_roulette(acts, w, n, rng)
+cdef inline void _action_weights(const MState* s, const int* acts, int n, double* w) noexcept nogil:
+    """A positive weight per action (cg_action_weights): recruiting first (more for points,
+    the first Time Stone and missing colours), then useful stones."""
+    cg_action_weights(s, &s.p[s.current], &CT, acts, n, w, M_GREY, MA_PASS, MA_BUY, _appeal, _reserve_weight,
+                      _buy_weight)
 
 
 cdef int m_rollout_action(const void* state, Rng* rng) noexcept nogil:
-    """The rollout policy: one action drawn by the (squared) weights of _action_weights.
-
-    In the main phase the moves and their weights are made in one pass over the 15 buy
-    targets (the hot path of every rollout); the draw is the same as weighting the sorted
-    search actions with _action_weights.
-    """
+    """The rollout policy: one action drawn by the squares of the weights of _action_weights
+    (squaring makes the rollouts greedier, which played better than the plain weights)."""
     cdef const MState* s = <const MState*>state
-    cdef const MPlayer* p = &s.p[s.current]
-    cdef int acts[M_MAX_SEARCH_ACTIONS]
-    cdef double w[M_MAX_SEARCH_ACTIONS]
-    cdef int tcard[15]
-    cdef int tmiss[15]
-    cdef double need[5]
-    cdef int n, t, lv
-    if s.phase != MPH_MAIN:
-        n = _phase_actions(s, acts, False)
-        _action_weights(s, acts, n, w)
-        return _roulette(acts, w, n, rng)
-    cg_needs(s, p, &CT, need, tcard, tmiss, _appeal)
-    n = cg_weighted_takes(s, &CT, need, acts, w)
-    if p.n_res < CG_MAX_RES:
-        for t in range(12):
-            if tcard[t] >= 0:
-                acts[n] = CA_RES_BOARD + t
-                w[n] = _reserve_weight(p, tcard[t])
-                n += 1
-        for lv in range(3):
-            if s.deck_len[lv] > 0:
-                acts[n] = CA_RES_DECK + lv
-                w[n] = 0.05
-                n += 1
-    for t in range(15):
-        if tcard[t] >= 0 and tmiss[t] <= p.tokens[M_GREY]:
-            acts[n] = MA_BUY + t * CG_NPAY
-            w[n] = _buy_weight(p, tcard[t])
-            n += 1
-    if n == 0:
-        acts[0] = MA_PASS
-        w[0] = 1.0
-        n = 1
-    return _roulette(acts, w, n, rng)
+    return cg_rollout_action(s, &s.p[s.current], &CT, rng, m_search_actions, True, M_GREY, MA_PASS, MA_BUY,
+                             _appeal, _reserve_weight, _buy_weight)
 
 
 cdef double PRIOR_TEMPERATURE = 0.1   # win probability; softmax of the one-ply values
