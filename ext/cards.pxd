@@ -145,9 +145,12 @@ cdef inline bint cg_mover_knows_reserve(const CardState* s) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------- move generation
-cdef inline int cg_take_actions(const CardState* s, const CardTables* T, int* out) noexcept nogil:
+cdef inline int cg_take_actions(const CardState* s, const CardTables* T, int* out, const double* need,
+                                 double* w) noexcept nogil:
     """The take actions, sorted: three different colours (fewer only when fewer than 3
-    colours are left), then two of one colour from a pile of 4 or more."""
+    colours are left), then two of one colour from a pile of 4 or more. With `w` (else
+    NULL), their rollout weights too: a base weight plus how much the cards within reach
+    want each colour taken (`need`)."""
     cdef int n = 0, c, i, k = 0, a0 = -1, a1 = -1
     for c in range(5):
         if s.supply[c] > 0:
@@ -159,18 +162,26 @@ cdef inline int cg_take_actions(const CardState* s, const CardTables* T, int* ou
     if k >= 3:
         for i in range(10):
             if s.supply[T.take3[i][0]] > 0 and s.supply[T.take3[i][1]] > 0 and s.supply[T.take3[i][2]] > 0:
+                if w != NULL:
+                    w[n] = 0.5 + need[T.take3[i][0]] + need[T.take3[i][1]] + need[T.take3[i][2]]
                 out[n] = CA_TAKE3 + i
                 n += 1
     else:
         if k == 2:
+            if w != NULL:
+                w[n] = 0.4 + need[a0] + need[a1]
             out[n] = CA_TAKE2D + T.take2d_index[a0][a1]
             n += 1
         for c in range(5):
             if s.supply[c] > 0:
+                if w != NULL:
+                    w[n] = 0.3 + need[c]
                 out[n] = CA_TAKE1 + c
                 n += 1
     for c in range(5):
         if s.supply[c] >= 4:
+            if w != NULL:
+                w[n] = 0.3 + 1.5 * need[c]
             out[n] = CA_TAKE2S + c
             n += 1
     return n
@@ -185,7 +196,7 @@ cdef inline int cg_main_actions(const CardState* s, const CardPlayer* p, const C
     cdef int pw[5]
     cdef int d[5]
     cdef bint ok
-    n = cg_take_actions(s, T, out)
+    n = cg_take_actions(s, T, out, NULL, NULL)
     if p.n_res < CG_MAX_RES:
         for t in range(12):
             if s.board[t >> 2][t & 3] >= 0:
@@ -542,44 +553,8 @@ cdef inline void cg_needs(const CardState* s, const CardPlayer* p, const CardTab
                 need[c] += share
 
 
-cdef inline int cg_weighted_takes(const CardState* s, const CardTables* T, const double* need,
-                                  int* acts, double* w) noexcept nogil:
-    """The take actions (as cg_take_actions) with the rollout's weights: a base weight plus
-    how much the cards within reach want each colour taken (`need`)."""
-    cdef int n = 0, c, i, k = 0, a0 = -1, a1 = -1
-    for c in range(5):
-        if s.supply[c] > 0:
-            k += 1
-            if a0 < 0:
-                a0 = c
-            elif a1 < 0:
-                a1 = c
-    if k >= 3:
-        for i in range(10):
-            if s.supply[T.take3[i][0]] > 0 and s.supply[T.take3[i][1]] > 0 and s.supply[T.take3[i][2]] > 0:
-                acts[n] = CA_TAKE3 + i
-                w[n] = 0.5 + need[T.take3[i][0]] + need[T.take3[i][1]] + need[T.take3[i][2]]
-                n += 1
-    else:
-        if k == 2:
-            acts[n] = CA_TAKE2D + T.take2d_index[a0][a1]
-            w[n] = 0.4 + need[a0] + need[a1]
-            n += 1
-        for c in range(5):
-            if s.supply[c] > 0:
-                acts[n] = CA_TAKE1 + c
-                w[n] = 0.3 + need[c]
-                n += 1
-    for c in range(5):
-        if s.supply[c] >= 4:
-            acts[n] = CA_TAKE2S + c
-            w[n] = 0.3 + 1.5 * need[c]
-            n += 1
-    return n
-
-
 cdef inline double cg_take_weight(const CardTables* T, const double* need, int a) noexcept nogil:
-    """The weight cg_weighted_takes gives take action `a`."""
+    """The weight cg_take_actions gives take action `a`."""
     if a < CA_TAKE2D:
         return 0.5 + need[T.take3[a][0]] + need[T.take3[a][1]] + need[T.take3[a][2]]
     if a < CA_TAKE1:
@@ -666,7 +641,7 @@ cdef inline int cg_rollout_action(const CardState* s, const CardPlayer* p, const
         cg_action_weights(s, p, T, acts, n, w, wild, a_pass, a_buy, appeal, reserve_weight, buy_weight)
         return cg_roulette(acts, w, n, rng, squared)
     cg_needs(s, p, T, need, tcard, tmiss, appeal)
-    n = cg_weighted_takes(s, T, need, acts, w)
+    n = cg_take_actions(s, T, acts, need, w)
     if p.n_res < CG_MAX_RES:
         for t in range(12):
             if tcard[t] >= 0:
