@@ -1,6 +1,6 @@
 """The rules-core benchmark: random playouts through the Cython core and the reference.
 
-    python -m splendor_ai.bench [--game base|duel|marvel] [--seconds S] [--out BENCHMARKS.md]
+    splendor-ai bench core [--game base|duel|marvel] [--seconds S] [--write [FILE]]
 
 Prints, per player count, random playouts per second and actions per second (legal moves +
 a uniform random pick + apply) on one core, for the core's C loop, the core through its
@@ -14,7 +14,7 @@ import random
 import sys
 import time
 
-from .benchfile import machine_line, write_section
+from .benchfile import add_write_option, machine_line, report
 from .games import load_game
 from .search import cores
 
@@ -51,10 +51,10 @@ def _time_python_api(name: str, players: int, impl: str, seconds: float) -> tupl
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="splendor-ai bench", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench core", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=sorted(PLAYERS), default="base")
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
-    ap.add_argument("--out", default="BENCHMARKS.md", help="file to write the figures to ('' for none)")
+    add_write_option(ap)
     args = ap.parse_args(argv)
     if args.seconds <= 0:
         ap.error("--seconds must be positive")
@@ -71,7 +71,7 @@ def main(argv=None) -> int:
             f"{r_actions:,.0f} actions/s | core/reference {row[-1]:,.0f}x",
             flush=True,
         )
-    cmd = "python -m splendor_ai.bench" + (f" --game {args.game}" if args.game != "base" else "") + \
+    cmd = "splendor-ai bench core" + (f" --game {args.game}" if args.game != "base" else "") + \
         (f" --seconds {args.seconds:g}" if args.seconds != 3.0 else "")
     lines = [
         f"## Rules core: random playouts ({args.game}, one core)",
@@ -87,9 +87,7 @@ def main(argv=None) -> int:
     lines.append("")
     if args.game == "base":
         lines.append("Target: core ≥ 2,000,000 actions/s for 2 players and ≥ 50x the reference.")
-    if args.out:
-        write_section(args.out, "core" if args.game == "base" else f"core-{args.game}", "\n".join(lines))
-        print(f"wrote {args.out}")
+    report(args, "core" if args.game == "base" else f"core-{args.game}", "\n".join(lines))
     return 0
 
 

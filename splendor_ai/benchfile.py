@@ -27,3 +27,19 @@ def write_section(path: str | os.PathLike, name: str, body: str) -> None:
     else:
         text = text.rstrip() + "\n\n" + block + "\n"
     path.write_text(text)
+
+
+def add_write_option(ap) -> None:
+    """``--write [FILE]``: also write the figures' section to FILE (BENCHMARKS.md in the current
+    folder when no FILE is named). Without it a bench only prints."""
+    ap.add_argument("--write", nargs="?", const="BENCHMARKS.md", default=None, metavar="FILE",
+                    help="also write the section to FILE (default: BENCHMARKS.md here); without it, only print")
+
+
+def report(args, name: str, body: str) -> None:
+    """Print a bench's section; write it to ``args.write`` when asked (--write)."""
+    print()
+    print(body)
+    if args.write:
+        write_section(args.write, name, body)
+        print(f"\nwrote the '{name}' section of {args.write}")

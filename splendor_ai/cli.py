@@ -2,7 +2,7 @@
 
 Commands: ``serve`` (the gRPC service), ``health`` (its health check), ``play`` (a person against the AI in the terminal),
 ``analyze`` (a recorded game, turn by turn), ``demo`` (a game played move by move),
-``selfplay`` (the arena), ``train`` (the learned evaluation), ``bench`` (rules-core benchmark).
+``selfplay`` (the arena), ``train`` (the learned evaluation), ``bench`` (the benchmarks).
 """
 from __future__ import annotations
 
@@ -34,10 +34,30 @@ def _demo(args) -> int:
     return 0
 
 
-def _bench(args) -> int:
-    from . import bench
+# `splendor-ai bench WHICH [options]`: the one entry point of the benchmarks (each prints its
+# figures; --write also writes its section of BENCHMARKS.md).
+BENCHES = {
+    "core": ("splendor_ai.bench", "the rules cores: random playouts, actions/s, core vs reference"),
+    "search": ("splendor_ai.search.bench", "the search: iterations/s, threads, memory, cancellation"),
+    "strength": ("splendor_ai.search.strength", "the search's strength: arena matches against baselines"),
+    "levels": ("splendor_ai.search.levels_bench", "the difficulty ladder: each level against the one below"),
+    "service": ("splendor_ai.service.bench", "the gRPC service: latency beyond the search, throughput"),
+}
 
-    return bench.main(args.rest)
+
+def _bench(args) -> int:
+    import importlib
+
+    rest = list(args.rest)
+    if not rest or rest[0] not in BENCHES:
+        lines = "\n".join(f"  {name:9s} {what}" for name, (_, what) in BENCHES.items())
+        text = f"usage: splendor-ai bench {{{','.join(BENCHES)}}} [options]   (-h after one for its options)\n{lines}"
+        if rest and rest[0] in ("-h", "--help"):
+            print(text)
+            return 0
+        print(text, file=sys.stderr)
+        return 2
+    return importlib.import_module(BENCHES[rest[0]][0]).main(rest[1:])
 
 
 def _selfplay(args) -> int:
@@ -355,7 +375,8 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--gate-threshold", type=float, default=0.55)
     tr.set_defaults(func=_train)
 
-    bench = sub.add_parser("bench", help="rules-core benchmark (see python -m splendor_ai.bench -h)", add_help=False)
+    bench = sub.add_parser("bench", help="benchmarks: core, search, strength, levels, service (print; --write "
+                           "also writes BENCHMARKS.md)", add_help=False)
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(func=_bench)
     return ap

@@ -55,12 +55,39 @@ def connect(server: str | None, timeout: float = 5.0):
             local.shutdown(0.5)
 
 
+# When the server is at its limit of concurrent searches it answers RESOURCE_EXHAUSTED at
+# once (no queue): play waits and tries again, saying so, for about two minutes in all.
+RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0) + (8.0,) * 14
+
+
+def _stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
 class Engine:
     """The service's side of the game: every call takes the current full state (the server
-    searches the view of the seat to act, so the AI does not see hidden cards)."""
+    searches the view of the seat to act, so the AI does not see hidden cards). A call the
+    server turns away because it is busy is tried again after a pause, with a message
+    (``notice``), up to ``len(delays)`` times."""
 
-    def __init__(self, client):
+    def __init__(self, client, notice=_stderr, delays=RETRY_DELAYS):
         self.client = client
+        self.notice = notice
+        self.delays = tuple(delays)
+
+    def _call(self, fn, *args, **kwargs):
+        import grpc
+        from splendor_ai_client.errors import ServiceError
+
+        for delay in (*self.delays, None):
+            try:
+                return fn(*args, **kwargs)
+            except ServiceError as exc:
+                if exc.code != grpc.StatusCode.RESOURCE_EXHAUSTED or delay is None:
+                    raise
+                self.notice(f"the server is busy ({exc.message}); trying again in {delay:g} s "
+                            "(Ctrl-C to stop)")
+                time.sleep(delay)
 
     @staticmethod
     def _position(state):
@@ -69,17 +96,23 @@ class Engine:
         return encode_position(state)
 
     def legal(self, state) -> list[str]:
-        return [m.notation for m in self.client.legal_actions(self._position(state)).moves]
+        return [m.notation for m in self._call(self.client.legal_actions, self._position(state)).moves]
 
     def apply(self, state, text: str) -> list[str]:
         """The move ``text`` checked by the server, in its canonical notation."""
-        return [m.notation for m in self.client.apply_actions(self._position(state), [text]).moves]
+        return [m.notation for m in self._call(self.client.apply_actions, self._position(state), [text]).moves]
 
     def ai_turn(self, state, level: int, seed: int) -> list[str]:
-        return [m.notation for m in self.client.get_move(self._position(state), level, seed=seed).moves]
+        return [m.notation for m in self._call(self.client.get_move, self._position(state), level, seed=seed).moves]
 
-    def hint(self, state, iterations: int, lines: int = 3) -> list[tuple[str, float]]:
-        report = self.client.analyze(self._position(state), iterations=iterations, lines=lines).result()
+    def hint(self, state, iterations: int, seed: int, lines: int = 3) -> list[tuple[str, float]]:
+        """The engine's top ``lines`` moves: one thread and a fixed seed, so the same position
+        and seed always give the same hint."""
+        def analyze():
+            return self.client.analyze(self._position(state), iterations=iterations, threads=1, seed=seed,
+                                       lines=lines).result()
+
+        report = self._call(analyze)
         return [(line.move.notation, line.win_probability) for line in report.stats.lines[:lines]]
 
 
@@ -186,6 +219,7 @@ class Terminal:
         self.out = out or sys.stdout
         self.color = use_color(self.out) if color is None else color
         self.rng = random.Random(game.seed)
+        self.engine.notice = self.say
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
@@ -249,7 +283,9 @@ class Terminal:
         elif command == "hint":
             self.say(f"thinking ({self.hint_iterations} iterations)...")
             try:
-                hints = self.engine.hint(g.state, self.hint_iterations)
+                # Seeded by the game's seed and the move number (not drawn from self.rng, so that
+                # asking for a hint never changes the AI's moves): reproducible.
+                hints = self.engine.hint(g.state, self.hint_iterations, (g.seed * 1_000_003 + len(g.actions)) % 2**31)
             except ServiceError as exc:
                 self.say(f"no hint: the server answered {exc.code.name}: {exc.message}")
                 return None

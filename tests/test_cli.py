@@ -4,10 +4,25 @@ import pytest
 from splendor_ai import cli
 
 
-def test_bench_passes_everything_to_its_own_parser(capsys):
-    with pytest.raises(SystemExit) as exit_:
-        cli.main(["bench", "-h"])
-    assert exit_.value.code == 0 and "splendor-ai bench" in capsys.readouterr().out
+def test_bench_lists_the_benches_and_passes_the_rest_to_the_chosen_one(capsys):
+    assert cli.main(["bench", "-h"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in ("core", "search", "strength", "levels", "service"))
+    assert cli.main(["bench", "nonsense"]) == 2
+    for name in cli.BENCHES:
+        with pytest.raises(SystemExit) as exit_:
+            cli.main(["bench", name, "-h"])
+        assert exit_.value.code == 0 and f"splendor-ai bench {name}" in capsys.readouterr().out
+
+
+def test_bench_prints_and_writes_benchmarks_md_only_when_asked(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["bench", "core", "--game", "duel", "--seconds", "0.05"]) == 0
+    assert "## Rules core: random playouts (duel" in capsys.readouterr().out
+    assert not (tmp_path / "BENCHMARKS.md").exists()
+    assert cli.main(["bench", "core", "--game", "duel", "--seconds", "0.05", "--write"]) == 0
+    text = (tmp_path / "BENCHMARKS.md").read_text()
+    assert "<!-- bench:core-duel -->" in text and "splendor-ai bench core --game duel" in text
 
 
 def test_unknown_flags_are_errors(capsys):

@@ -261,3 +261,52 @@ def test_a_failing_server_gets_a_message_not_a_traceback(monkeypatch, capsys, tm
     with pytest.raises(play.PlayError, match=r"the server failed \(UNAVAILABLE\): connection refused"):
         play.main("base", 2, 1, seed=3, record_path=str(path))
     assert load(path)["actions"] == ["take wug"]
+
+
+@pytest.fixture
+def busy_server():
+    """A real server that runs one search at a time (a second gets RESOURCE_EXHAUSTED)."""
+    from splendor_ai.service.server import Server
+    from splendor_ai.service.settings import Settings
+    from splendor_ai_client import Client
+
+    server = Server(Settings(host="127.0.0.1", port=0, max_concurrent=1, grace=0.5))
+    port = server.start()
+    try:
+        with Client(f"127.0.0.1:{port}") as client:
+            client.wait_ready(10)
+            yield client
+    finally:
+        server.shutdown(0.5)
+
+
+def test_hint_is_reproducible_for_a_seed(busy_server):
+    from splendor_ai.play import Engine
+
+    state = load_game("base", 2).new_initial_state(7)
+    engine = Engine(busy_server)
+    first = engine.hint(state, 300, seed=5)
+    assert len(first) == 3 and engine.hint(state, 300, seed=5) == first
+
+
+def test_a_busy_server_is_waited_for_with_a_message(busy_server):
+    import threading
+
+    from splendor_ai.play import Engine
+    from splendor_ai.service.convert import encode_position
+
+    state = load_game("base", 2).new_initial_state(7)
+    searching = threading.Event()
+
+    def occupy():  # the one search slot, for about 1.5 s
+        for _ in busy_server.analyze(encode_position(state), time_ms=1500, report_every_ms=100):
+            searching.set()
+
+    other = threading.Thread(target=occupy)
+    other.start()
+    assert searching.wait(30)
+    notices = []
+    hints = Engine(busy_server, notice=notices.append, delays=(0.3,) * 40).hint(state, 200, seed=1)
+    other.join()
+    assert len(hints) == 3
+    assert notices and all("server is busy" in n and "trying again in 0.3 s" in n for n in notices)

@@ -1,8 +1,8 @@
 """The search benchmark: speed, parallel scaling, memory and cancellation latency.
 
-    python -m splendor_ai.search.bench [--game base|duel|marvel] [--iterations N] [--out BENCHMARKS.md]
+    splendor-ai bench search [--game base|duel|marvel] [--iterations N] [--write [FILE]]
 
-2 players, opening position (seed 1). Prints and writes to BENCHMARKS.md:
+2 players, opening position (seed 1). Prints (and with --write writes to BENCHMARKS.md):
 iterations per second on one thread with the default rollout cut-off and with rollouts to
 the end of the game; two threads against one; tree memory per 100,000 iterations; and how
 long a cancel takes to stop a running search.
@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 
-from ..benchfile import machine_line, write_section
+from ..benchfile import add_write_option, machine_line, report
 from ..games import load_game
 from .mcts import Config, Limits, Search, search
 
@@ -44,10 +44,10 @@ def _cancel_latency(state, repeats=5) -> list[float]:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.bench", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench search", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     ap.add_argument("--iterations", type=int, default=100_000)
-    ap.add_argument("--out", default="BENCHMARKS.md", help="file to write ('' for none)")
+    add_write_option(ap)
     args = ap.parse_args(argv)
     if args.iterations < 1000:
         ap.error("--iterations must be at least 1000")
@@ -69,7 +69,7 @@ def main(argv=None) -> int:
     ]
     for k, v in rows:
         print(f"{k:55s} {v}")
-    cmd = "python -m splendor_ai.search.bench" + (f" --game {args.game}" if args.game != "base" else "") + \
+    cmd = "splendor-ai bench search" + (f" --game {args.game}" if args.game != "base" else "") + \
         (f" --iterations {n}" if n != 100_000 else "")
     body = "\n".join([
         f"## Search: speed, scaling, memory, cancellation ({args.game}, 2 players, opening)",
@@ -83,9 +83,7 @@ def main(argv=None) -> int:
         "",
         "Targets: ≥ 100,000 iterations/s on one thread with cut rollouts; 2 threads ≥ 1.8x one; cancel within 50 ms.",
     ] if args.game == "base" else []))
-    if args.out:
-        write_section(args.out, "search" if args.game == "base" else f"search-{args.game}", body)
-        print(f"wrote {args.out}")
+    report(args, "search" if args.game == "base" else f"search-{args.game}", body)
     return 0
 
 

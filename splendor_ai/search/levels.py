@@ -3,7 +3,7 @@
 Each level is a search budget and a move-choice temperature: low levels search little and
 sample among the moves the search liked (human-like mistakes: plausible moves, not random
 ones); high levels search more and play the most visited move. Their strength is measured
-with the arena (``python -m splendor_ai.search.levels_bench``) and published in
+with the arena (``splendor-ai bench levels``) and published in
 BENCHMARKS.md, not guessed.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Measure the difficulty ladder: each level against the one below it, Elo chained upward.
 
-    python -m splendor_ai.search.levels_bench [--games 100] [--game base] [--top 10] [--out BENCHMARKS.md]
+    splendor-ai bench levels [--games 100] [--game base] [--top 10] [--write [FILE]]
 
 Level 1 is the anchor (Elo 0); every level N > 1 plays level N-1, and the Elo of a level is
 the sum of the differences below it, each from the win rate of its match (seats rotated,
@@ -13,17 +13,17 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..benchfile import machine_line, write_section
+from ..benchfile import add_write_option, machine_line, report
 from .arena import elo, run_arena, wilson
 from .levels import LEVELS
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.levels_bench", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench levels", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     ap.add_argument("--top", type=int, default=10, help="highest level to measure (1..10)")
-    ap.add_argument("--out", default="BENCHMARKS.md")
+    add_write_option(ap)
     args = ap.parse_args(argv)
     if args.games < 2 or not 1 <= args.top <= 10:
         ap.error("--games must be at least 2 and --top 1..10")
@@ -43,7 +43,7 @@ def main(argv=None) -> int:
         rows.append(f"| {lv} | {level.budget()} | {level.temperature:g} | {step_text} | {total:+.0f} | "
                     f"{g.win_rate:.1%} |")
         print(rows[-1], flush=True)
-    cmd = "python -m splendor_ai.search.levels_bench" + (f" --games {args.games}" if args.games != 100 else "") + \
+    cmd = "splendor-ai bench levels" + (f" --games {args.games}" if args.games != 100 else "") + \
         (f" --game {args.game}" if args.game != "base" else "") + (f" --top {args.top}" if args.top != 10 else "")
     body = "\n".join([
         f"## Difficulty levels ({args.game}, 2 players)",
@@ -55,9 +55,7 @@ def main(argv=None) -> int:
         "|---|---|---|---|---|---|---|",
         *rows,
     ])
-    if args.out:
-        write_section(args.out, f"levels-{args.game}", body)
-        print(f"wrote {args.out}")
+    report(args, f"levels-{args.game}", body)
     return 0
 
 

@@ -1,6 +1,6 @@
 """The strength benchmark: arena matches with seats rotated, written to BENCHMARKS.md.
 
-    python -m splendor_ai.search.strength [--game base|duel|marvel] [--games 200] [--skip-long] [--out BENCHMARKS.md]
+    splendor-ai bench strength [--game base|duel|marvel] [--games 200] [--skip-long] [--write [FILE]]
 
 Matches: MCTS 1,000 iterations vs greedy (2 players); MCTS 10,000 vs MCTS 1,000 (2 players);
 MCTS 1,000 against greedy in every other seat (3 and 4 players, where the game has them);
@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..benchfile import machine_line, write_section
+from ..benchfile import add_write_option, machine_line, report
 from .arena import run_arena, wilson
 
 PLAYERS = {"base": (2, 3, 4), "duel": (2,), "marvel": (2, 3, 4)}
@@ -27,11 +27,11 @@ def matches(game: str):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.strength", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench strength", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=sorted(PLAYERS), default="base")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--skip-long", action="store_true", help="leave out MCTS 10,000 vs 1,000")
-    ap.add_argument("--out", default="BENCHMARKS.md")
+    add_write_option(ap)
     args = ap.parse_args(argv)
     if args.games < 2:
         ap.error("--games must be at least 2")
@@ -51,7 +51,7 @@ def main(argv=None) -> int:
         rows.append(f"| {game} {players}p | {bots[0]} vs {bots[1]}{' (all other seats)' if players > 2 else ''} | "
                     f"{r.games} | {first.win_rate:.1%} | {lo:.1%}–{hi:.1%} | {r.mean_rounds:.1f} rounds | {target} |")
         print(rows[-1], flush=True)
-    cmd = "python -m splendor_ai.search.strength" + (f" --game {args.game}" if args.game != "base" else "") + \
+    cmd = "splendor-ai bench strength" + (f" --game {args.game}" if args.game != "base" else "") + \
         (f" --games {args.games}" if args.games != 200 else "") + \
         (" --skip-long" if args.skip_long else "")
     body = "\n".join([
@@ -64,9 +64,7 @@ def main(argv=None) -> int:
         "|---|---|---|---|---|---|---|",
         *rows,
     ])
-    if args.out:
-        write_section(args.out, "strength" if args.game == "base" else f"strength-{args.game}", body)
-        print(f"wrote {args.out}")
+    report(args, "strength" if args.game == "base" else f"strength-{args.game}", body)
     return 0
 
 

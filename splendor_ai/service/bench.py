@@ -1,9 +1,9 @@
 """Service benchmark: what the gRPC layer adds to a search, and throughput under concurrency.
 
-    python -m splendor_ai.service.bench [--iterations 1000] [--calls 300] [--seconds 10]
+    splendor-ai bench service [--iterations 1000] [--calls 300] [--seconds 10] [--write [FILE]]
 
 Starts ``splendor-ai serve`` as a subprocess on a free port, talks to it through the client
-and writes the "service" section of BENCHMARKS.md.
+and prints the "service" section of BENCHMARKS.md (with --write, writes it too).
 
 - GetMove latency beyond the search budget: the call's wall time minus the time the
   server's searches took (as they report it), over positions from random games (seats'
@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from ..benchfile import machine_line, write_section
+from ..benchfile import add_write_option, machine_line, report
 from ..games import load_game
 from . import convert
 
@@ -142,11 +142,11 @@ def throughput(target: str, pos, iterations: int, clients: int, seconds: float) 
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.service.bench", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench service", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--calls", type=int, default=300, help="positions for the latency figures")
     ap.add_argument("--seconds", type=float, default=10.0, help="duration of each throughput run")
-    ap.add_argument("--out", default="BENCHMARKS.md", help="file whose 'service' section is written ('-': print only)")
+    add_write_option(ap)
     args = ap.parse_args(argv)
 
     from splendor_ai_client import Client
@@ -166,7 +166,7 @@ def main(argv=None) -> int:
     apply = [a for a in apply if a is not None]
     med_search = statistics.median(search)
     alone = bare(pos, args.iterations)  # the first decision of each turn only
-    cmd = "python -m splendor_ai.service.bench" + (
+    cmd = "splendor-ai bench service" + (
         f" --iterations {args.iterations}" if args.iterations != 1000 else "")
     body = "\n".join([
         "## Service: gRPC latency and throughput (base, 2 players)",
@@ -202,9 +202,7 @@ def main(argv=None) -> int:
         "to the number of free cores; with other processes on the cores (see the load average) it "
         "cannot grow much past one client.",
     ])
-    print(body)
-    if args.out != "-":
-        write_section(args.out, "service", body)
+    report(args, "service", body)
     return 0
 
 
