@@ -79,3 +79,30 @@ def cards_worth(points: int, level: int | None = None, exclude=()) -> list[int]:
         if left == 0:
             return out
     raise AssertionError("cannot make that many points")
+
+
+def dead_position(seat0_cards=(), seat1_reserved: int = 3) -> dict:
+    """2 players; all gems are held (seat 0: w4 u4 g2, seat 1: r4 k4 g2); every card face up or
+    reserved costs both a white/blue gem and a red/black gem, so neither seat can buy; seat 0
+    holds 3 reserved cards. Seat 0 can do nothing: it must pass."""
+    from card_builders import CardPositions
+
+    b = CardPositions("base")
+    W, U, R, K = 0, 1, 3, 4
+    cards = spec.CARDS
+    pos = b.fresh(2, seed=5)
+    b.give_cards(pos, 0, *seat0_cards)
+    b.give_tokens(pos, 0, w=4, u=4, g=2)
+    b.give_tokens(pos, 1, r=4, k=4, g=2)
+    stuck = [
+        c.id for c in cards
+        if c.cost[W] + c.cost[U] > 0 and c.cost[R] + c.cost[K] > 0 and c.id not in seat0_cards
+    ]
+    by_level = [[c for c in stuck if cards[c].level == lv] for lv in (1, 2, 3)]
+    for lv in range(3):
+        for slot in range(4):
+            b.on_board(pos, by_level[lv].pop(), slot)
+    b.give_reserved(pos, 0, *[by_level[0].pop() for _ in range(3)])
+    b.give_reserved(pos, 1, *[by_level[0].pop() for _ in range(seat1_reserved)])
+    return pos
+

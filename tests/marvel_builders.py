@@ -3,9 +3,7 @@ and locations by hand, keeping every card in exactly one place and every token e
 supply or with a seat. Cards are named by their character names (see the catalogue)."""
 from __future__ import annotations
 
-import random
-
-from splendor_ai.games import load_game
+from card_builders import CardPositions
 from splendor_ai.games.marvel import spec
 
 CARDS = spec.CARDS
@@ -23,71 +21,32 @@ def card(name: str) -> int:
 
 
 # ----------------------------------------------------------------------------- helpers
-def fresh(players: int = 2, seed: int = 1, locations=()) -> dict:
-    """A dealt position with the given locations in play (none by default, so that no test
-    sees a location it did not ask for)."""
-    pos = spec.initial_position(players, seed)
-    pos["locations"] = list(locations)
-    return pos
+class MarvelPositions(CardPositions):
+    """The card-game helpers (card_builders.py), with cards also named by their character
+    names, no location in play unless asked for, and the Time Stone's green token."""
+
+    def card_id(self, name) -> int:
+        return card(name) if isinstance(name, str) else name
+
+    def fresh(self, players: int = 2, seed: int = 1, locations=()) -> dict:
+        """A dealt position with the given locations in play (none by default, so that no
+        test sees a location it did not ask for)."""
+        pos = spec.initial_position(players, seed)
+        pos["locations"] = list(locations)
+        return pos
+
+    def give_cards(self, pos: dict, seat: int, *names) -> None:
+        """Recruited cards; the seat's first Time Stone card brings its green token, as in play."""
+        for name in names:
+            super().give_cards(pos, seat, name)
+            if CARDS[self.card_id(name)].time_stone and pos["seats"][seat]["tokens"][G] == 0:
+                self.give_tokens(pos, seat, g=1)
 
 
-def load(impl: str, pos: dict):
-    return load_game("marvel", players=pos["players"], impl=impl).state_from_position(pos)
-
-
-def _sync_sizes(pos: dict) -> None:
-    pos["deck_sizes"] = [len(d) for d in pos["decks"]]
-
-
-def _remove_card(pos: dict, cid: int) -> None:
-    """Take a card out of its deck, or off the board (the slot is refilled from the deck)."""
-    lv = CARDS[cid].level - 1
-    if cid in pos["decks"][lv]:
-        pos["decks"][lv].remove(cid)
-    else:
-        row = pos["board"][lv]
-        assert cid in row, f"card {cid} is neither in a deck nor on the board"
-        row[row.index(cid)] = pos["decks"][lv].pop() if pos["decks"][lv] else -1
-    _sync_sizes(pos)
-
-
-def on_board(pos: dict, name, slot: int = 0) -> int:
-    """Put a card face up in ``slot`` of its level (the card there goes under the deck).
-    Returns its buy/reserve target index."""
-    cid = card(name) if isinstance(name, str) else name
-    _remove_card(pos, cid)
-    lv = CARDS[cid].level - 1
-    old = pos["board"][lv][slot]
-    if old >= 0:
-        pos["decks"][lv].insert(0, old)
-    pos["board"][lv][slot] = cid
-    _sync_sizes(pos)
-    return lv * spec.SLOTS + slot
-
-
-def give_cards(pos: dict, seat: int, *names) -> None:
-    """Recruited cards; the seat's first Time Stone card brings its green token, as in play."""
-    for name in names:
-        cid = card(name) if isinstance(name, str) else name
-        _remove_card(pos, cid)
-        pos["seats"][seat]["cards"].append(cid)
-        if CARDS[cid].time_stone and pos["seats"][seat]["tokens"][G] == 0:
-            give_tokens(pos, seat, g=1)
-
-
-def give_reserved(pos: dict, seat: int, *names, blind: bool = False) -> None:
-    for name in names:
-        cid = card(name) if isinstance(name, str) else name
-        _remove_card(pos, cid)
-        pos["seats"][seat]["reserved"].append({"card": cid, "level": CARDS[cid].level, "blind": blind})
-
-
-def give_tokens(pos: dict, seat: int, y=0, r=0, o=0, b=0, p=0, g=0, s=0) -> None:
-    """Move tokens from the supply to a seat."""
-    for kind, n in enumerate((y, r, o, b, p, g, s)):
-        pos["supply"][kind] -= n
-        assert pos["supply"][kind] >= 0, f"not enough {spec.TOKEN_NAMES[kind]} in the supply"
-        pos["seats"][seat]["tokens"][kind] += n
+POSITIONS = MarvelPositions("marvel")
+fresh, load, on_board, give_cards, give_reserved, give_tokens, of_kind, act, random_playout_states = (
+    POSITIONS.fresh, POSITIONS.load, POSITIONS.on_board, POSITIONS.give_cards, POSITIONS.give_reserved,
+    POSITIONS.give_tokens, POSITIONS.of_kind, POSITIONS.act, POSITIONS.random_playout_states)
 
 
 def give_price(pos: dict, seat: int, name) -> None:
@@ -101,27 +60,23 @@ def give_price(pos: dict, seat: int, name) -> None:
         give_tokens(pos, seat, **{"yrobp"[c]: stones, "s": price - stones})
 
 
-def of_kind(actions, *kinds) -> list[int]:
-    return sorted(a for a in actions if spec.action_kind(a) in kinds)
-
-
-def act(state, text: str) -> None:
-    state.apply_action(state.string_to_action(text))
-
-
 def points(state, seat: int) -> int:
     pos = state.to_position()
     return spec.seat_points(pos, seat)
 
 
-def random_playout_states(impl, players: int, seed: int, buy_bias: float = 0.5):
-    """Yield (state, action) along one random game (recruits favoured, so games end)."""
-    rng = random.Random(seed)
-    s = load_game("marvel", players=players, impl=impl).new_initial_state(seed)
-    while not s.is_terminal():
-        legal = s.legal_actions()
-        buys = of_kind(legal, "buy")
-        a = rng.choice(buys) if buys and rng.random() < buy_bias else rng.choice(legal)
-        yield s, a
-        s.apply_action(a)
-    yield s, None
+def dead_position() -> dict:
+    """2 players; all stones are held (seat 0: y4 r4 o2, seat 1: b4 p4 o2); every card face up
+    or reserved costs both a yellow/red and a blue/purple stone, so neither seat can recruit;
+    both seats hold 3 reserved cards. Nobody can do anything: both must pass."""
+    pos = fresh(2, seed=5)
+    give_tokens(pos, 0, y=4, r=4, o=2)
+    give_tokens(pos, 1, b=4, p=4, o=2)
+    stuck = [c.id for c in CARDS if c.cost[Y] + c.cost[R] > 0 and c.cost[B] + c.cost[P] > 0]
+    by_level = [[c for c in stuck if CARDS[c].level == lv] for lv in (1, 2, 3)]
+    for lv in range(3):
+        for slot in range(4):
+            on_board(pos, by_level[lv].pop(), slot)
+    give_reserved(pos, 0, *[by_level[0].pop() for _ in range(3)])
+    give_reserved(pos, 1, *[by_level[0].pop() for _ in range(3)])
+    return pos

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import common
-from ..cards.common import check_knows_seat, hide_cards, parse_card_id, read_csv, redraw_cards
+from ..cards.common import check_knows_seat, hide_cards, parse_card_id, read_csv, redraw_cards  # noqa: F401
 from ..cards.common import check_bool as _bool, check_int as _int, check_list as _list  # noqa: F401 (_validate.py)
 from ..errors import NotationError, PositionError
 
