@@ -7,23 +7,10 @@ from splendor.v1 import splendor_pb2 as pb
 from ..games.base import spec
 from .convert_cards import CardGameWire
 
-GAME = "base"
-NAME = "Splendor"
-TOKEN_FIELDS = ("white", "blue", "green", "red", "black", "gold")
-
-WIRE = CardGameWire(spec, NAME, "base", TOKEN_FIELDS, pb.BasePosition, pb.BaseSeat, pb.BaseMove, pb.Tokens,
+WIRE = CardGameWire(spec, "Splendor", pb, "base", ("white", "blue", "green", "red", "black", "gold"),
+                    pb.BasePosition, pb.BaseSeat, pb.BaseMove, pb.Tokens,
                     seat_extra=lambda p, i: {"points": spec.seat_points(p["seats"][i])})
-proto_path = WIRE.proto_path
-decode = WIRE.decode
-structured_notation = WIRE.structured_notation
-
-
-def encode(p: dict) -> pb.Position:
-    return WIRE.encode(p, pb)
-
-
-def encode_move(position: dict, action: int) -> pb.Move:
-    return WIRE.encode_move(position, action, pb)
+WIRE.export(globals())  # GAME, NAME, proto_path, decode, encode, encode_move, structured_notation
 
 
 def catalog() -> pb.GetCatalogResponse:

@@ -27,6 +27,7 @@ class CardGameWire:
 
     spec: object
     name: str
+    pb: object  # the generated module (splendor.v1.splendor_pb2)
     oneof: str
     token_fields: tuple[str, ...]
     position: type
@@ -40,6 +41,13 @@ class CardGameWire:
     def __post_init__(self):
         phases = {getattr(self.position, f"PHASE_{p.upper()}"): p for p in self.spec.PHASES}
         object.__setattr__(self, "phases", phases)
+
+    def export(self, namespace: dict) -> None:
+        """Puts into a converter module what convert.py calls: GAME, NAME, proto_path, decode,
+        encode, encode_move, structured_notation (the module adds its catalog)."""
+        namespace.update(GAME=self.spec.GAME, NAME=self.name, proto_path=self.proto_path, decode=self.decode,
+                         encode=self.encode, encode_move=self.encode_move,
+                         structured_notation=self.structured_notation)
 
     @property
     def piece(self) -> str:
@@ -74,8 +82,9 @@ class CardGameWire:
             "seats": seats, "observer": m.observer if m.HasField("observer") else None,
         }
 
-    def encode(self, p: dict, pb):
-        """The Position message of a position dictionary (``pb``: the generated module)."""
+    def encode(self, p: dict):
+        """The Position message of a position dictionary."""
+        pb = self.pb
         pieces = self.piece + "s"
         wild = [0] * (self.spec.RULES.kinds - 5)
         seats = [
@@ -96,7 +105,7 @@ class CardGameWire:
             seats=seats, observer=p["observer"],
         )})
 
-    def encode_move(self, position: dict, action: int, pb):
+    def encode_move(self, position: dict, action: int):
         """A move made in ``position`` (a position dictionary): notation and structured form."""
         spec = self.spec
         kind = spec.action_kind(action)
@@ -123,7 +132,7 @@ class CardGameWire:
             move.card, move.level = card.id, card.level
             move.tokens.CopyFrom(self.wire_tokens(spec.payment(card.cost, spec.bonuses(seat["cards"]), seat["tokens"],
                                                                variant)))
-        return pb.Move(notation=spec.action_to_string(position, action), action_id=action, **{self.oneof: move})
+        return self.pb.Move(notation=spec.action_to_string(position, action), action_id=action, **{self.oneof: move})
 
     def structured_notation(self, m, field: str) -> str:
         """The notation string a structured move of this game stands for."""

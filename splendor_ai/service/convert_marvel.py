@@ -8,29 +8,17 @@ from splendor.v1 import splendor_pb2 as pb
 from ..games.marvel import spec
 from .convert_cards import CardGameWire
 
-GAME = "marvel"
-NAME = "Splendor: Marvel"
-TOKEN_FIELDS = ("yellow", "red", "orange", "blue", "purple", "green", "grey")
-
 
 def _seat_extra(p: dict, i: int) -> dict:
     return {"points": spec.seat_points(p, i), "avengers_icons": spec.icons(p["seats"][i]["cards"]),
             "meets_gauntlet": spec.meets_gauntlet(p, i)}
 
 
-WIRE = CardGameWire(spec, NAME, "marvel", TOKEN_FIELDS, pb.MarvelPosition, pb.MarvelSeat, pb.MarvelMove,
-                    pb.MarvelTokens, extra=("avengers",), seat_extra=_seat_extra)
-proto_path = WIRE.proto_path
-decode = WIRE.decode
-structured_notation = WIRE.structured_notation
-
-
-def encode(p: dict) -> pb.Position:
-    return WIRE.encode(p, pb)
-
-
-def encode_move(position: dict, action: int) -> pb.Move:
-    return WIRE.encode_move(position, action, pb)
+WIRE = CardGameWire(spec, "Splendor: Marvel", pb, "marvel",
+                    ("yellow", "red", "orange", "blue", "purple", "green", "grey"),
+                    pb.MarvelPosition, pb.MarvelSeat, pb.MarvelMove, pb.MarvelTokens,
+                    extra=("avengers",), seat_extra=_seat_extra)
+WIRE.export(globals())  # GAME, NAME, proto_path, decode, encode, encode_move, structured_notation
 
 
 def catalog() -> pb.GetCatalogResponse:

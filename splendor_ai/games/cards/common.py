@@ -1,13 +1,17 @@
-"""What every game of the family shares: field checks, data files, card ids, and the hidden
-information of decks and blind reserves (a seat's view, the unseen pool, resampling)."""
+"""What every game of the family shares: field checks, data files, card ids and the notation's
+words, the hidden information of decks and blind reserves (a seat's view, the unseen pool,
+resampling), and the parts of a readable reference that do not depend on the rules
+(``ReferenceBase``)."""
 from __future__ import annotations
 
 import copy
 import csv
+import operator
 import random
 from importlib import resources
 
-from ..errors import HiddenInformationError, NotationError, PositionError
+from ..errors import HiddenInformationError, IllegalActionError, NotationError, PositionError
+from ..state import TERMINAL
 
 
 # ---------------------------------------------------------------------------- field checks
@@ -118,3 +122,99 @@ def redraw_cards(position: dict, seat: int, rng: random.Random, face_up, cards_b
     out["decks"] = pools
     out["observer"] = None
     return out
+
+
+# ---------------------------------------------------------------------------- notation
+def words_of(text) -> tuple[str, list[str]]:
+    """A move string's verb and its arguments (lower case); NotationError for no words."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move is a string, got {type(text).__name__}")
+    words = text.strip().lower().split()
+    if not words:
+        raise NotationError("empty move")
+    return words[0], words[1:]
+
+
+def buy_target(position: dict, cid: int, face_up: int | None, first_reserve: int, where: str) -> int:
+    """The buy target of card ``cid``: its face-up target (``face_up``, or None when it is not
+    face up), else ``first_reserve`` + its index in the mover's reserve; NotationError naming
+    ``where`` the face-up cards lie when it is in neither."""
+    target = face_up
+    for i, r in enumerate(position["seats"][position["current"]]["reserved"]):
+        if r["card"] == cid:
+            target = first_reserve + i
+    if target is None:
+        raise NotationError(f"card {cid} is neither {where} nor reserved by the player to move")
+    return target
+
+
+def action_name(position: dict, action: int, kind: str, num_actions: int, to_string) -> tuple[str, str | None]:
+    """For explain_illegal: (the action's notation, None), or ("", the reason) when the id is
+    out of range, the game is over or the action cannot be written in this position."""
+    if kind == "invalid":
+        return "", f"action id {action} is outside 0..{num_actions - 1}"
+    if position["phase"] == "over":
+        return "", "the game is over"
+    try:
+        return to_string(position, action), None
+    except NotationError as exc:
+        return "", str(exc)
+
+
+# ---------------------------------------------------------------------------- the readable rules
+def action_id(action) -> int:
+    """``action`` as an action id, or IllegalActionError (a bool, a float, a string...)."""
+    if isinstance(action, bool):
+        raise IllegalActionError(f"action {action!r}: an action is an integer id")
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise IllegalActionError(f"action {action!r}: an action is an integer id, not {type(action).__name__}") from None
+
+
+class ReferenceBase:
+    """What every game's readable reference (its ReferenceState) shares: the simple queries,
+    views and resampling through the spec's positions, the notation, the drawing. A subclass
+    sets ``spec`` (its game's spec module) and keeps ``_phase``, ``current``, ``turn``."""
+
+    spec = None
+
+    def clone(self):
+        return copy.deepcopy(self)
+
+    def current_player(self) -> int:
+        return TERMINAL if self._phase == "over" else self.current
+
+    def phase(self) -> str:
+        return self._phase
+
+    def is_terminal(self) -> bool:
+        return self._phase == "over"
+
+    def view(self, seat: int):
+        """This position as ``seat`` sees it (the spec's view_position)."""
+        position = self.to_position()
+        check_knows_seat(position, seat)
+        return type(self).from_position(self.spec.view_position(position, seat))
+
+    def resample(self, seat: int, rng: random.Random):
+        """A full state: everything ``seat`` cannot see redrawn (the spec's resample_position).
+        A view cannot be resampled for a seat whose own blind reserve it does not know."""
+        position = self.to_position()
+        check_knows_seat(position, seat)
+        return type(self).from_position(self.spec.resample_position(position, seat, rng))
+
+    def action_to_string(self, action: int) -> str:
+        return self.spec.action_to_string(self.to_position(), action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.spec.string_to_action(self.to_position(), text)
+
+    def __str__(self) -> str:
+        text = self.spec.render_position(self.to_position())
+        if self.is_terminal():
+            text += "\nover, returns " + " ".join(f"{r:g}" for r in self.returns())
+        return text
+
+    def __repr__(self) -> str:
+        return f"<ReferenceState {self.spec.GAME} {self.players}p turn {self.turn} {self._phase}>"

@@ -22,18 +22,16 @@ from __future__ import annotations
 import bisect
 import copy
 import itertools
-import operator
-import random
 
-from ..errors import HiddenInformationError, IllegalActionError, PositionError
-from ..state import TERMINAL
+from ..errors import HiddenInformationError, IllegalActionError
+from .common import ReferenceBase, action_id
 from .spec import BOARD_TARGETS, LEVELS, MAX_RESERVED, RESERVE_BOARD, RESERVE_DECK, RETURN, SLOTS, TOKEN_LIMIT
 from .spec import BUY_TARGETS, TAKE1, TAKE2_DIFF, TAKE2_DIFF_SETS, TAKE2_SAME, TAKE3, TAKE3_SETS, taken_tokens
 
 _MAIN, _RETURN, _OVER = "main", "return", "over"
 
 
-class CardGameReference:
+class CardGameReference(ReferenceBase):
     """A position and the rules that move it forward (the State protocol), for a game of the
     base game's shape. A subclass sets ``spec`` (its game's spec module, whose ``RULES`` is
     a CardGameSpec) and ``KEYS`` (its own position keys besides its pieces), and writes its
@@ -126,19 +124,6 @@ class CardGameReference:
             "seats": [self._copy_seat(seat) for seat in self.seats],
             "observer": self.observer,
         }
-
-    def clone(self):
-        return copy.deepcopy(self)
-
-    # ------------------------------------------------------------------ simple queries
-    def current_player(self) -> int:
-        return TERMINAL if self._phase == _OVER else self.current
-
-    def phase(self) -> str:
-        return self._phase
-
-    def is_terminal(self) -> bool:
-        return self._phase == _OVER
 
     def bonuses(self, seat: int) -> list[int]:
         """'The card ... gives a permanent bonus of its colour': bonuses per colour."""
@@ -590,14 +575,7 @@ class CardGameReference:
 
     def apply_action(self, action) -> None:
         """Play ``action``; IllegalActionError (state unchanged) if it is not legal."""
-        if isinstance(action, bool):
-            raise IllegalActionError(f"action {action!r}: an action is an integer id")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise IllegalActionError(
-                f"action {action!r}: an action is an integer id, not {type(action).__name__}"
-            ) from None
+        action = action_id(action)
         why = self._why_illegal(action)
         if why is not None:
             raise IllegalActionError(f"{self._describe(action)}: {why}")
@@ -630,42 +608,3 @@ class CardGameReference:
         elif kind == "buy":
             self._buy(*self.rules.split_buy(action))
         self._end_of_turn(passed=kind == "pass")
-
-    # ------------------------------------------------------------------ hidden information
-    def view(self, seat: int):
-        """This position as ``seat`` sees it: no deck order, no other seat's blind reserve."""
-        self._check_seat(seat)
-        return type(self).from_position(self.rules.view_position(self.to_position(), seat))
-
-    def resample(self, seat: int, rng: random.Random):
-        """A full state: everything ``seat`` cannot see redrawn from the cards it has not seen.
-
-        A view cannot be resampled for a seat whose own blind reserve it does not know."""
-        self._check_seat(seat)
-        return type(self).from_position(self.rules.resample_position(self.to_position(), seat, rng))
-
-    def _check_seat(self, seat) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise PositionError("seat", f"seat {seat!r} is out of range 0..{self.players - 1}")
-        for i, r in enumerate(self.seats[seat]["reserved"]):
-            if r["card"] is None:
-                raise HiddenInformationError(
-                    f"this is seat {self.observer}'s view: it does not know seat {seat}'s "
-                    f"blind reserve {i}"
-                )
-
-    # ------------------------------------------------------------------ notation, display
-    def action_to_string(self, action: int) -> str:
-        return self.rules.action_to_string(self.to_position(), action)
-
-    def string_to_action(self, text: str) -> int:
-        return self.rules.string_to_action(self.to_position(), text)
-
-    def __str__(self) -> str:
-        text = self.spec.render_position(self.to_position())
-        if self._phase == _OVER:
-            text += "\nover, returns " + " ".join(f"{r:g}" for r in self.returns())
-        return text
-
-    def __repr__(self) -> str:
-        return f"<ReferenceState {self.rules.game} {self.players}p turn {self.turn} {self._phase}>"

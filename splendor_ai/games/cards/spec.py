@@ -15,7 +15,8 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import NotationError, PositionError
-from .common import check_int, check_list, hide_cards, parse_card_id, redraw_cards, unseen_cards
+from .common import (action_name, buy_target, check_int, check_list, hide_cards, parse_card_id, redraw_cards,
+                     unseen_cards, words_of)
 
 LEVELS = 3
 SLOTS = 4  # face-up cards per level
@@ -143,6 +144,18 @@ class CardGameSpec:
         object.__setattr__(self, "num_actions", self.buy_id + BUY_TARGETS * len(variants))
         object.__setattr__(self, "kinds", len(self.token_names))
         object.__setattr__(self, "phases", ("main", "return", self.own.name, "over"))
+
+    # The names a game's spec module takes from here (``export``): tables and functions.
+    EXPORTS = ("CARDS_BY_LEVEL", "PAY_VARIANTS", "PAY_VARIANT_INDEX", "N_PAY", "NUM_ACTIONS", "PHASES",
+               "buy_action", "split_buy", "action_kind", "payment", "payment_variant", "bonuses",
+               "action_to_string", "string_to_action", "view_position", "unseen_cards", "resample_position",
+               "explain_illegal")
+
+    def export(self, namespace: dict) -> None:
+        """Puts EXPORTS into a game's spec module: the upper-case ones are this object's
+        lower-case attributes (``PAY_VARIANTS`` is ``pay_variants``), the rest its methods."""
+        for name in self.EXPORTS:
+            namespace[name] = getattr(self, name.lower())
 
     # ------------------------------------------------------------------ action ids
     def buy_action(self, target: int, variant: int = 0) -> int:
@@ -291,13 +304,8 @@ class CardGameSpec:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "pay"):
             raise NotationError("'buy' needs a card id, optionally 'pay <letters>'")
         cid = parse_card_id(args[0], len(self.cards))
-        target = board_target(position, cid)
+        target = buy_target(position, cid, board_target(position, cid), BOARD_TARGETS, "face up")
         seat = position["seats"][position["current"]]
-        for i, r in enumerate(seat["reserved"]):
-            if r["card"] == cid:
-                target = BOARD_TARGETS + i
-        if target is None:
-            raise NotationError(f"card {cid} is neither face up nor reserved by the player to move")
         if len(args) == 1:
             return self.buy_action(target)
         paid = [0] * self.kinds
@@ -314,12 +322,7 @@ class CardGameSpec:
         The result is an action id that is well formed for this position; whether it is legal
         is for ``legal_actions``/``apply_action`` to say.
         """
-        if not isinstance(text, str):
-            raise NotationError(f"a move is a string, got {type(text).__name__}")
-        words = text.strip().lower().split()
-        if not words:
-            raise NotationError("empty move")
-        verb, args = words[0], words[1:]
+        verb, args = words_of(text)
         own = self.own.name
         if verb == "pass":
             if args:
@@ -534,15 +537,10 @@ class CardGameSpec:
         if isinstance(action, bool) or not isinstance(action, int):
             return f"an action is an integer id, got {action!r}"
         kind = self.action_kind(action)
-        if kind == "invalid":
-            return f"action id {action} is outside 0..{self.num_actions - 1}"
+        name, reason = action_name(position, action, kind, self.num_actions, self.action_to_string)
+        if reason is not None:
+            return reason
         phase = position["phase"]
-        if phase == "over":
-            return "the game is over"
-        try:
-            name = self.action_to_string(position, action)
-        except NotationError as exc:
-            return str(exc)
         seat = position["seats"][position["current"]]
         if phase == "return":
             if kind != "return":

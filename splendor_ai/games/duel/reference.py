@@ -20,13 +20,10 @@ Points settled here (and in the core), see docs/duel.md:
 from __future__ import annotations
 
 import bisect
-import copy
 import itertools
-import operator
-import random
 
-from ..errors import HiddenInformationError, IllegalActionError, PositionError
-from ..state import TERMINAL
+from ..cards.common import ReferenceBase, action_id
+from ..errors import HiddenInformationError, IllegalActionError
 from . import spec
 
 _MAIN, _MANDATORY, _RESERVE, _JOKER, _TOKEN, _STEAL, _ROYAL, _DISCARD, _OVER = spec.PHASES
@@ -40,10 +37,11 @@ def _copy_seat(seat: dict) -> dict:
     }
 
 
-class ReferenceState:
+class ReferenceState(ReferenceBase):
     """A Splendor Duel position and the rules that move it forward (the State protocol)."""
 
     game = spec.GAME
+    spec = spec
     players = 2
 
     # ------------------------------------------------------------------ construction
@@ -88,19 +86,6 @@ class ReferenceState:
         }
         pos["bag_contents"] = spec.bag_contents(pos)
         return pos
-
-    def clone(self) -> "ReferenceState":
-        return copy.deepcopy(self)
-
-    # ------------------------------------------------------------------ simple queries
-    def current_player(self) -> int:
-        return TERMINAL if self._phase == _OVER else self.current
-
-    def phase(self) -> str:
-        return self._phase
-
-    def is_terminal(self) -> bool:
-        return self._phase == _OVER
 
     def _seat(self, seat: int | None = None) -> dict:
         return self.seats[self.current if seat is None else seat]
@@ -473,12 +458,7 @@ class ReferenceState:
 
     def apply_action(self, action) -> None:
         """Play ``action``; IllegalActionError (state unchanged) if it is not legal."""
-        if isinstance(action, bool):
-            raise IllegalActionError(f"action {action!r}: an action is an integer id")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise IllegalActionError(f"action {action!r}: an action is an integer id, not {type(action).__name__}") from None
+        action = action_id(action)
         if self._phase == _OVER:
             raise IllegalActionError("the game is over")
         if action not in self.legal_actions():
@@ -519,33 +499,3 @@ class ReferenceState:
             self._end_of_turn()
         else:  # pass
             self._end_of_turn()
-
-    # ------------------------------------------------------------------ hidden information
-    def view(self, seat: int) -> "ReferenceState":
-        """This position as ``seat`` sees it: no deck or bag order, no other blind reserve."""
-        self._check_seat(seat)
-        return ReferenceState.from_position(spec.view_position(self.to_position(), seat))
-
-    def resample(self, seat: int, rng: random.Random) -> "ReferenceState":
-        """A full state: everything ``seat`` cannot see redrawn (decks, the other seat's
-        blind reserves, the bag's order)."""
-        self._check_seat(seat)
-        return ReferenceState.from_position(spec.resample_position(self.to_position(), seat, rng))
-
-    def _check_seat(self, seat) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 2:
-            raise PositionError("seat", f"seat {seat!r} is out of range 0..1")
-        spec.check_knows_seat(self.to_position(), seat)
-
-    # ------------------------------------------------------------------ notation, display
-    def action_to_string(self, action: int) -> str:
-        return spec.action_to_string(self.to_position(), action)
-
-    def string_to_action(self, text: str) -> int:
-        return spec.string_to_action(self.to_position(), text)
-
-    def __str__(self) -> str:
-        return spec.render_position(self.to_position())
-
-    def __repr__(self) -> str:
-        return f"<ReferenceState duel turn {self.turn} {self._phase}>"

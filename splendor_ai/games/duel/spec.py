@@ -15,7 +15,9 @@ import random
 from dataclasses import dataclass
 
 from ..cards import common
-from ..cards.common import check_knows_seat, hide_cards, parse_card_id, read_csv, redraw_cards  # noqa: F401
+from ..cards.common import (  # noqa: F401  (check_knows_seat: for reference.py)
+    action_name, buy_target, check_knows_seat, hide_cards, parse_card_id, read_csv, redraw_cards, words_of,
+)
 from ..cards.common import check_bool as _bool, check_int as _int, check_list as _list  # noqa: F401 (_validate.py)
 from ..errors import NotationError, PositionError
 
@@ -416,12 +418,7 @@ def string_to_action(position: dict, text: str) -> int:
     The result is an action id well formed for this position; whether it is legal is for
     ``legal_actions``/``apply_action`` to say.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"a move is a string, got {type(text).__name__}")
-    words = text.strip().lower().split()
-    if not words:
-        raise NotationError("empty move")
-    verb, args = words[0], words[1:]
+    verb, args = words_of(text)
     if verb in ("pass", "replenish"):
         if args:
             raise NotationError(f"'{verb}' takes no argument")
@@ -460,13 +457,8 @@ def string_to_action(position: dict, text: str) -> int:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "pay"):
             raise NotationError("'buy' needs a card id, optionally 'pay <letters>'")
         cid = parse_card_id(args[0], len(CARDS))
-        target = _pyramid_slot(position, cid)
+        target = buy_target(position, cid, _pyramid_slot(position, cid), PYRAMID, "in the pyramid")
         seat = position["seats"][position["current"]]
-        for i, r in enumerate(seat["reserved"]):
-            if r["card"] == cid:
-                target = PYRAMID + i
-        if target is None:
-            raise UnavailableCardError(f"card {cid} is neither in the pyramid nor reserved by the player to move")
         if len(args) == 1:
             return buy_action(target)
         paid = [0] * 7
@@ -575,15 +567,10 @@ def explain_illegal(position: dict, action) -> str:
     if isinstance(action, bool) or not isinstance(action, int):
         return f"an action is an integer id, got {action!r}"
     kind = action_kind(action)
-    if kind == "invalid":
-        return f"action id {action} is outside 0..{NUM_ACTIONS - 1}"
+    name, reason = action_name(position, action, kind, NUM_ACTIONS, action_to_string)
+    if reason is not None:
+        return reason
     phase = position["phase"]
-    if phase == "over":
-        return "the game is over"
-    try:
-        name = action_to_string(position, action)
-    except NotationError as exc:
-        return str(exc)
     seat = position["seats"][position["current"]]
     wanted = {
         "reserve": ("reserve", "reserve_deck"), "joker": ("joker",), "token": ("token",),

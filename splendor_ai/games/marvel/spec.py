@@ -147,30 +147,15 @@ RULES = _cards.CardGameSpec(
                   LETTERS[GREY]: " (grey is never taken: reserving gives one)"},
     return_notes={GREEN: "green (the Time Stone) can never be returned"},
 )
-CARDS_BY_LEVEL: tuple[tuple[int, ...], ...] = RULES.cards_by_level
+# RULES.export puts here: CARDS_BY_LEVEL, PAY_VARIANTS (how many grey tokens replace stones the
+# player would otherwise pay, per colour: the base game's 252), PAY_VARIANT_INDEX, N_PAY,
+# NUM_ACTIONS, PHASES, and buy_action, split_buy, action_kind, payment (the seven token counts
+# paid for a card, green always 0, or None), payment_variant, bonuses, action_to_string and
+# string_to_action (docs/marvel.md), view_position (the locations in play are public),
+# unseen_cards, resample_position, explain_illegal.
+RULES.export(globals())
 assert len(CARDS) == 90 and [len(x) for x in CARDS_BY_LEVEL] == [40, 30, 20]
-
-# A payment variant is how many grey tokens replace stones the player would otherwise pay,
-# per colour (cards/spec.py pay_variants): the base game's 252, variant 0 the shortfall only.
-PAY_VARIANTS = RULES.pay_variants
-PAY_VARIANT_INDEX = RULES.pay_variant_index
-N_PAY = RULES.n_pay
 assert N_PAY == 252 and PAY_VARIANTS[0] == (0, 0, 0, 0, 0)
-NUM_ACTIONS = RULES.num_actions
-PHASES = RULES.phases
-
-buy_action = RULES.buy_action
-split_buy = RULES.split_buy
-action_kind = RULES.action_kind
-payment = RULES.payment  # the seven token counts paid for a card (green always 0), or None
-payment_variant = RULES.payment_variant
-bonuses = RULES.bonuses
-action_to_string = RULES.action_to_string  # docs/marvel.md
-string_to_action = RULES.string_to_action
-view_position = RULES.view_position  # the locations in play are public (face up)
-unseen_cards = RULES.unseen_cards
-resample_position = RULES.resample_position
-explain_illegal = RULES.explain_illegal
 
 
 def icons(cards) -> int:
