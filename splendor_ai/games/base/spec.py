@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards import common
 from ..cards import spec as _cards
 from ..cards.common import check_int, check_list, read_csv
 from ..cards.spec import (  # noqa: F401  (the shared layout, exported as this game's)
@@ -41,13 +42,7 @@ def nobles_revealed(players: int) -> int:
     return players + 1
 
 
-@dataclass(frozen=True)
-class Card:
-    id: int
-    level: int  # 1..3
-    color: int  # 0..4
-    points: int
-    cost: tuple[int, int, int, int, int]
+Card = common.Card  # colour 0..4, cost per colour
 
 
 @dataclass(frozen=True)
@@ -138,35 +133,24 @@ def validate_position(position) -> dict:
     that the phase is consistent with the seat to act, and that hidden parts are hidden
     consistently. Derived figures (bonuses, points) are never read from the input.
     """
-    out = RULES.validate_header(position, ("nobles",))
-    n, observer = out["players"], out["observer"]
-    totals = [GEMS_PER_COLOR[n]] * 5 + [GOLD_COUNT]
-    out["supply"] = RULES.validate_supply(position["supply"], totals)
-    places = _cards.Places(len(CARDS))
-    out["board"] = RULES.validate_board(position["board"], places)
-    out["nobles"] = check_list(position["nobles"], "nobles", max_len=nobles_revealed(n))
-    for i, nid in enumerate(out["nobles"]):
-        _place_noble(places, nid, f"nobles[{i}]")
-    seats = check_list(position["seats"], "seats", n)
-    hidden = [0] * LEVELS
-    out["seats"] = []
-    for i, s in enumerate(seats):
-        seat = RULES.validate_seat(s, i, totals, observer, places, hidden)
-        snobles = check_list(s["nobles"], f"seats[{i}].nobles")
-        for j, nid in enumerate(snobles):
-            f = f"seats[{i}].nobles[{j}]"
-            _place_noble(places, nid, f)
-            if any(b < r for b, r in zip(bonuses(seat["cards"]), NOBLES[nid].requires)):
-                raise PositionError(f, f"noble {nid} needs bonuses this seat does not have")
-        out["seats"].append({**seat, "nobles": sorted(snobles)})  # a set: listed sorted
-    RULES.check_conservation(out["supply"], out["seats"], totals)
-    out["decks"], out["deck_sizes"] = RULES.validate_decks(position, places, hidden, observer)
-    if len(places.pieces) > nobles_revealed(n):
-        raise PositionError("nobles", f"more than {nobles_revealed(n)} nobles in play")
-    RULES.check_phase(out)
+    return _ordered(RULES.validate(position, lambda n: [GEMS_PER_COLOR[n]] * 5 + [GOLD_COUNT], nobles_revealed,
+                                   _place_noble, _seat_nobles, finish=_check_final_round))
+
+
+def _seat_nobles(seat: dict, raw: dict, i: int, places: _cards.Places) -> dict:
+    """A seat's nobles: each in one place, each met by the seat's bonuses; listed sorted."""
+    snobles = check_list(raw["nobles"], f"seats[{i}].nobles")
+    for j, nid in enumerate(snobles):
+        f = f"seats[{i}].nobles[{j}]"
+        _place_noble(places, nid, f)
+        if any(b < r for b, r in zip(bonuses(seat["cards"]), NOBLES[nid].requires)):
+            raise PositionError(f, f"noble {nid} needs bonuses this seat does not have")
+    return {**seat, "nobles": sorted(snobles)}
+
+
+def _check_final_round(out: dict) -> None:
     if out["final_round"] and not any(seat_points(s) >= WINNING_POINTS for s in out["seats"]):
         raise PositionError("final_round", "set, but no seat has 15 points")
-    return _ordered(out)
 
 
 def _place_noble(places: _cards.Places, nid, where: str) -> None:

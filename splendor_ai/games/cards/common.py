@@ -8,10 +8,23 @@ import copy
 import csv
 import operator
 import random
+from dataclasses import dataclass
 from importlib import resources
 
 from ..errors import HiddenInformationError, IllegalActionError, NotationError, PositionError
 from ..state import TERMINAL
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of a catalogue: its stable id (its row in the game's data/cards.csv), level 1..3,
+    colour index, points and cost per kind. Each game's Card adds its own fields."""
+
+    id: int
+    level: int
+    color: int
+    points: int
+    cost: tuple[int, ...]
 
 
 # ---------------------------------------------------------------------------- field checks

@@ -519,6 +519,44 @@ class CardGameSpec:
                 )
         return out_decks, [int(x) for x in deck_sizes]
 
+    def validate(self, position, totals_for, in_play_for, place_piece, seat_own, token_max=None, own_fields=None,
+                 finish=None) -> dict:
+        """Checks a position dictionary; a normalised copy, or PositionError(field, why).
+
+        The game gives, for a number of players: ``totals_for`` (tokens of each kind in the
+        game) and ``in_play_for`` (how many of its pieces may be in play); and
+        ``place_piece(places, piece, field)`` (one place per piece),
+        ``seat_own(seat, raw, i, places)`` (its own checks and fields of a seat, after the
+        tokens, cards and reserve), ``token_max(totals)`` (a seat's most of each kind; default
+        the totals), ``own_fields(out, position)`` (its own scalar fields) and ``finish(out)``
+        (its own checks of the whole: the trigger, its tiles)."""
+        pieces = self.own.name + "s"
+        out = self.validate_header(position, (pieces,))
+        n, observer = out["players"], out["observer"]
+        totals, in_play = totals_for(n), in_play_for(n)
+        if own_fields:
+            own_fields(out, position)
+        out["supply"] = self.validate_supply(position["supply"], totals)
+        places = Places(len(self.cards))
+        out["board"] = self.validate_board(position["board"], places)
+        out[pieces] = check_list(position[pieces], pieces, max_len=in_play)
+        for i, piece in enumerate(out[pieces]):
+            place_piece(places, piece, f"{pieces}[{i}]")
+        hidden = [0] * LEVELS
+        out["seats"] = [
+            seat_own(self.validate_seat(s, i, token_max(totals) if token_max else totals, observer, places, hidden),
+                     s, i, places)
+            for i, s in enumerate(check_list(position["seats"], "seats", n))
+        ]
+        self.check_conservation(out["supply"], out["seats"], totals)
+        out["decks"], out["deck_sizes"] = self.validate_decks(position, places, hidden, observer)
+        if len(places.pieces) > in_play:
+            raise PositionError(pieces, f"more than {in_play} {pieces} in play")
+        self.check_phase(out)
+        if finish:
+            finish(out)
+        return out
+
     def check_phase(self, out: dict) -> None:
         """The phase must be one the rules can reach: 'return' only above the token limit,
         the game's own phase only when two or more of its pieces qualify."""

@@ -61,14 +61,9 @@ ABILITY_BITS = {
 
 
 @dataclass(frozen=True)
-class Card:
-    id: int
-    level: int  # 1..3
-    color: int  # 0..4 a gem colour, JOKER or NO_COLOR
-    points: int
+class Card(common.Card):  # colour: a gem colour 0..4, JOKER or NO_COLOR; cost: five gems, then pearls
     crowns: int
     abilities: int  # ABILITY_BITS or'ed
-    cost: tuple[int, int, int, int, int, int]  # the five gems, then pearls
     bonus: int  # bonuses given (0, 1 or 2)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cards import common
 from ..cards import spec as _cards
 from ..cards.common import check_int, check_list, read_csv
 from ..cards.spec import (  # noqa: F401  (the shared layout, exported as this game's)
@@ -56,14 +57,9 @@ def token_totals(players: int) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Card:
-    id: int
-    level: int  # 1..3
-    color: int  # 0..4
-    points: int
+class Card(common.Card):  # colour 0..4, cost per colour
     avengers: int  # Avengers icons, 0..2
     time_stone: bool
-    cost: tuple[int, int, int, int, int]
     name: str
 
 
@@ -219,10 +215,9 @@ def _place_location(places: _cards.Places, lid, where: str) -> None:
     places.pieces[tile] = where
 
 
-def _validate_seat(s, i: int, totals: list[int], observer, places: _cards.Places, hidden: list[int]) -> dict:
+def _seat_locations(seat: dict, raw: dict, i: int, places: _cards.Places) -> dict:
+    """A seat's green token and locations: each location in one place, met by its bonuses."""
     sf = f"seats[{i}]"
-    seat = RULES.validate_seat(s, i, [1 if k == GREEN else totals[k] for k in range(KINDS)],
-                               observer, places, hidden)
     # 'the first card with the Time Stone icon ... gives 1 green': green is never spent nor
     # returned, and the supply holds one green per seat, so the two go together.
     has_stone = any(CARDS[c].time_stone for c in seat["cards"])
@@ -230,7 +225,7 @@ def _validate_seat(s, i: int, totals: list[int], observer, places: _cards.Places
         raise PositionError(f"{sf}.tokens[{GREEN}]", "a green token, but no card with the Time Stone icon")
     if has_stone and not seat["tokens"][GREEN]:
         raise PositionError(f"{sf}.tokens[{GREEN}]", "a card with the Time Stone icon, but no green token")
-    locations = check_list(s["locations"], f"{sf}.locations")
+    locations = check_list(raw["locations"], f"{sf}.locations")
     bonus = bonuses(seat["cards"])
     for j, lid in enumerate(locations):
         f = f"{sf}.locations[{j}]"
@@ -277,33 +272,24 @@ def validate_position(position) -> dict:
     the rules can reach, and that hidden parts are hidden consistently. Derived figures
     (bonuses, icons, points) are never read from the input.
     """
-    out = RULES.validate_header(position, ("locations",))
-    n, observer = out["players"], out["observer"]
+    return _ordered(RULES.validate(position, token_totals, locations_in_play, _place_location, _seat_locations,
+                                   token_max=lambda totals: [1 if k == GREEN else totals[k] for k in range(KINDS)],
+                                   own_fields=_avengers_field, finish=_check_tile_and_trigger))
+
+
+def _avengers_field(out: dict, position: dict) -> None:
     out["avengers"] = position.get("avengers")
     if out["avengers"] is not None:
-        check_int(out["avengers"], "avengers", 0, n - 1)
-    totals = token_totals(n)
-    out["supply"] = RULES.validate_supply(position["supply"], totals)
-    places = _cards.Places(len(CARDS))
-    out["board"] = RULES.validate_board(position["board"], places)
-    out["locations"] = check_list(position["locations"], "locations", max_len=locations_in_play(n))
-    for i, lid in enumerate(out["locations"]):
-        _place_location(places, lid, f"locations[{i}]")
-    seats = check_list(position["seats"], "seats", n)
-    hidden = [0] * LEVELS
-    out["seats"] = [_validate_seat(s, i, totals, observer, places, hidden) for i, s in enumerate(seats)]
-    RULES.check_conservation(out["supply"], out["seats"], totals)
-    out["decks"], out["deck_sizes"] = RULES.validate_decks(position, places, hidden, observer)
-    if len(places.pieces) > locations_in_play(n):
-        raise PositionError("locations", f"more than {locations_in_play(n)} location tiles in play")
-    # The phase, the tile and the final round must be ones the rules can reach.
-    RULES.check_phase(out)
+        check_int(out["avengers"], "avengers", 0, out["players"] - 1)
+
+
+def _check_tile_and_trigger(out: dict) -> None:
+    """The Avengers tile and the final round must be ones the rules can reach."""
     _check_avengers(out["avengers"], out["seats"], out["phase"], out["current"])
-    if out["final_round"] and not any(_could_have_triggered(out, i) for i in range(n)):
+    if out["final_round"] and not any(_could_have_triggered(out, i) for i in range(out["players"])):
         raise PositionError(
             "final_round", "set, but no seat has met the Infinity Gauntlet condition "
             "(16 points, every colour, a green token)")
-    return _ordered(out)
 
 
 def render_position(position: dict) -> str:
