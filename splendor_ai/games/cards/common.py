@@ -52,6 +52,33 @@ def check_bool(value, field: str) -> bool:
     return value
 
 
+def check_reserved(reserved, sf: str, seat: int, observer, cards, place, hidden: list[int]) -> list[dict]:
+    """A seat's reserved cards (``sf``: the seat's field), normalised: a hidden card only in
+    another seat's view and only blind (counted per level in ``hidden``), a known one placed
+    with ``place(cid, field)``, its level its card's."""
+    out = []
+    for j, r in enumerate(check_list(reserved, f"{sf}.reserved", max_len=3)):
+        rf = f"{sf}.reserved[{j}]"
+        if not isinstance(r, dict) or "card" not in r:
+            raise PositionError(rf, "expected {'card': id or null, 'level': 1..3, 'blind': bool}")
+        blind = check_bool(r.get("blind", False), f"{rf}.blind")
+        cid = r["card"]
+        if cid is None:
+            if not blind:
+                raise PositionError(f"{rf}.card", "only a blind reserve can be hidden")
+            if observer is None or observer == seat:
+                raise PositionError(f"{rf}.card", "hidden, but this position is not another seat's view")
+            lv = check_int(r.get("level"), f"{rf}.level", 1, 3)
+            hidden[lv - 1] += 1
+        else:
+            place(cid, f"{rf}.card")
+            lv = cards[cid].level
+            if "level" in r and r["level"] != lv:
+                raise PositionError(f"{rf}.level", f"card {cid} is of level {lv}")
+        out.append({"card": cid, "level": lv, "blind": blind})
+    return out
+
+
 # ---------------------------------------------------------------------------- data and notation
 def read_csv(package: str, name: str) -> list[dict[str, str]]:
     """The rows of ``data/<name>`` of a game's package."""
@@ -138,6 +165,13 @@ def redraw_cards(position: dict, seat: int, rng: random.Random, face_up, cards_b
 
 
 # ---------------------------------------------------------------------------- notation
+def named_card(cid: int | None, action: int, why: str) -> int:
+    """The card an action names (for its notation), or NotationError: ``action`` ``why``."""
+    if cid is None:
+        raise NotationError(f"action {action} {why}")
+    return cid
+
+
 def words_of(text) -> tuple[str, list[str]]:
     """A move string's verb and its arguments (lower case); NotationError for no words."""
     if not isinstance(text, str):
@@ -191,6 +225,15 @@ class ReferenceBase:
     sets ``spec`` (its game's spec module) and keeps ``_phase``, ``current``, ``turn``."""
 
     spec = None
+
+    def _read_turn(self, pos: dict) -> None:
+        """From a position: the start seat, the seat to act, the phase, the turn, the decks
+        (None in a view) and their sizes, the observer."""
+        self.start_seat, self.current, self._phase, self.turn = (
+            pos["start_seat"], pos["current"], pos["phase"], pos["turn"])
+        self.decks = None if pos["decks"] is None else [list(d) for d in pos["decks"]]
+        self.deck_sizes = list(pos["deck_sizes"])
+        self.observer = pos["observer"]
 
     def clone(self):
         return copy.deepcopy(self)

@@ -79,21 +79,13 @@ class CardGameReference(ReferenceBase):
     def from_position(cls, pos: dict):
         """A state from an already validated, normalised position (spec.validate_position)."""
         s = cls()
-        s.players = pos["players"]
-        s.start_seat = pos["start_seat"]
-        s.current = pos["current"]
-        s._phase = pos["phase"]
-        s.turn = pos["turn"]
-        s.final_round = pos["final_round"]
-        s.passes = pos["passes"]
+        s._read_turn(pos)
+        s.players, s.final_round, s.passes = pos["players"], pos["final_round"], pos["passes"]
         s.supply = list(pos["supply"])
         s.board = [list(row) for row in pos["board"]]
-        s.decks = None if pos["decks"] is None else [list(d) for d in pos["decks"]]
-        s.deck_sizes = list(pos["deck_sizes"])
         s.pieces = list(pos[s.pieces_key])
         s.extra = {k: copy.deepcopy(pos[k]) for k in cls.KEYS}
         s.seats = [s._copy_seat(seat) for seat in pos["seats"]]
-        s.observer = pos["observer"]
         return s
 
     def _copy_seat(self, seat: dict) -> dict:

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import NotationError, PositionError
-from .common import (action_name, buy_target, check_int, check_list, hide_cards, parse_card_id, redraw_cards,
+from .common import (action_name, buy_target, check_int, check_reserved, named_card, check_list, hide_cards, parse_card_id, redraw_cards,
                      unseen_cards, words_of)
 
 LEVELS = 3
@@ -23,6 +23,7 @@ SLOTS = 4  # face-up cards per level
 MAX_RESERVED = 3
 TOKEN_LIMIT = 10
 PLAYER_COUNTS = (2, 3, 4)
+EMPTY_SLOT = "reserves from an empty slot"
 BOARD_TARGETS = LEVELS * SLOTS  # buy targets 0..11: board (level-1)*4+slot; 12..14: own reserve
 BUY_TARGETS = BOARD_TARGETS + MAX_RESERVED
 
@@ -232,10 +233,7 @@ class CardGameSpec:
         if kind.startswith("take"):
             return "take " + "".join(self.letters[c] for c in taken_tokens(action))
         if kind == "reserve_board":
-            cid = buy_target_card(position, action - RESERVE_BOARD)
-            if cid is None:
-                raise NotationError(f"action {action} reserves from an empty slot")
-            return f"reserve {cid}"
+            return f"reserve {named_card(buy_target_card(position, action - RESERVE_BOARD), action, EMPTY_SLOT)}"
         if kind == "reserve_deck":
             return f"reserve deck{action - RESERVE_DECK + 1}"
         if kind == "return":
@@ -245,9 +243,7 @@ class CardGameSpec:
         if kind == "pass":
             return "pass"
         target, variant = self.split_buy(action)
-        cid = buy_target_card(position, target)
-        if cid is None:
-            raise NotationError(f"action {action} buys from an empty or unknown place")
+        cid = named_card(buy_target_card(position, target), action, "buys from an empty or unknown place")
         if variant == 0:
             return f"buy {cid}"
         seat = position["seats"][position["current"]]
@@ -428,32 +424,6 @@ class CardGameSpec:
         if self.cards[cid].level != lv + 1:
             raise PositionError(where, f"card {cid} is of level {self.cards[cid].level}, not {lv + 1}")
 
-    def validate_reserved(self, reserved, sf: str, seat: int, observer, places: Places,
-                          hidden: list[int]) -> list[dict]:
-        out = []
-        for j, r in enumerate(check_list(reserved, f"{sf}.reserved", max_len=MAX_RESERVED)):
-            rf = f"{sf}.reserved[{j}]"
-            if not isinstance(r, dict) or "card" not in r:
-                raise PositionError(rf, "expected {'card': id or null, 'level': 1..3, 'blind': bool}")
-            blind = r.get("blind", False)
-            if not isinstance(blind, bool):
-                raise PositionError(f"{rf}.blind", f"expected true or false, got {blind!r}")
-            cid = r["card"]
-            if cid is None:
-                if not blind:
-                    raise PositionError(f"{rf}.card", "only a blind reserve can be hidden")
-                if observer is None or observer == seat:
-                    raise PositionError(f"{rf}.card", "hidden, but this position is not another seat's view")
-                lv = check_int(r.get("level"), f"{rf}.level", 1, LEVELS)
-                hidden[lv - 1] += 1
-            else:
-                places.card(cid, f"{rf}.card")
-                lv = self.cards[cid].level
-                if "level" in r and r["level"] != lv:
-                    raise PositionError(f"{rf}.level", f"card {cid} is of level {lv}")
-            out.append({"card": cid, "level": lv, "blind": blind})
-        return out
-
     def validate_seat(self, s, i: int, token_max: list[int], observer, places: Places,
                       hidden: list[int]) -> dict:
         """A seat's tokens, cards and reserve, checked; its own pieces are the game's to check."""
@@ -469,7 +439,7 @@ class CardGameSpec:
         cards = check_list(s["cards"], f"{sf}.cards")
         for j, cid in enumerate(cards):
             places.card(cid, f"{sf}.cards[{j}]")
-        reserved = self.validate_reserved(s["reserved"], sf, i, observer, places, hidden)
+        reserved = check_reserved(s["reserved"], sf, i, observer, self.cards, places.card, hidden)
         # Cards a seat owns are a set: the canonical form lists them sorted.
         return {"tokens": tokens, "cards": sorted(cards), "reserved": reserved}
 

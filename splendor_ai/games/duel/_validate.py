@@ -4,6 +4,7 @@ Every problem raises PositionError with the dotted path of the offending field.
 """
 from __future__ import annotations
 
+from ..cards.common import check_reserved
 from ..errors import PositionError
 from . import spec
 from .spec import _bool, _int, _list
@@ -101,26 +102,7 @@ def _seat(s, i: int, where: dict, hidden: list[int], observer) -> dict:
     for k in range(7):
         _int(tokens[k], f"{sf}.tokens[{k}]", 0, spec.TOKEN_TOTALS[k])
     cards = [_place(cid, f"{sf}.cards[{j}]", where) for j, cid in enumerate(_list(s["cards"], f"{sf}.cards"))]
-    reserved = []
-    for j, r in enumerate(_list(s["reserved"], f"{sf}.reserved", max_len=spec.MAX_RESERVED)):
-        rf = f"{sf}.reserved[{j}]"
-        if not isinstance(r, dict) or "card" not in r:
-            raise PositionError(rf, "expected {'card': id or null, 'level': 1..3, 'blind': bool}")
-        blind = _bool(r.get("blind", False), f"{rf}.blind")
-        cid = r["card"]
-        if cid is None:
-            if not blind:
-                raise PositionError(f"{rf}.card", "only a blind reserve can be hidden")
-            if observer is None or observer == i:
-                raise PositionError(f"{rf}.card", "hidden, but this position is not the other seat's view")
-            lv = _int(r.get("level"), f"{rf}.level", 1, spec.LEVELS)
-            hidden[lv - 1] += 1
-        else:
-            _place(cid, f"{rf}.card", where)
-            lv = spec.CARDS[cid].level
-            if "level" in r and r["level"] != lv:
-                raise PositionError(f"{rf}.level", f"card {cid} is of level {lv}")
-        reserved.append({"card": cid, "level": lv, "blind": blind})
+    reserved = check_reserved(s["reserved"], sf, i, observer, spec.CARDS, lambda cid, f: _place(cid, f, where), hidden)
     jokers = []
     for j, e in enumerate(_list(s.get("jokers", []), f"{sf}.jokers")):
         jf = f"{sf}.jokers[{j}]"

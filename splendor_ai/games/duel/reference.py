@@ -50,14 +50,10 @@ class ReferenceState(ReferenceBase):
         """A state from an already validated, normalised position (spec.validate_position)."""
         s = cls()
         s._legal = None  # the legal actions, once computed
-        s.start_seat = pos["start_seat"]
-        s.current = pos["current"]
-        s._phase = pos["phase"]
-        s.turn = pos["turn"]
+        s._read_turn(pos)
         s.extra_turn = pos["extra_turn"]
         s.pending_card = pos["pending_card"]
         s.board = [list(row) for row in pos["board"]]
-        s.observer = pos["observer"]
         if s.observer is None:
             s.bag, s.bag_seed = list(pos["bag"]), pos["bag_seed"]
         else:  # a view: the contents are known, not the order (kept sorted)
@@ -65,8 +61,6 @@ class ReferenceState(ReferenceBase):
             s.bag, s.bag_seed = [k for k in range(7) for _ in range(contents[k])], None
         s.privileges = pos["privileges"]
         s.pyramid = [list(row) for row in pos["pyramid"]]
-        s.decks = None if pos["decks"] is None else [list(d) for d in pos["decks"]]
-        s.deck_sizes = list(pos["deck_sizes"])
         s.royals = list(pos["royals"])
         s.seats = [_copy_seat(seat) for seat in pos["seats"]]
         return s

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ..cards import common
 from ..cards.common import (  # noqa: F401  (check_knows_seat: for reference.py)
-    action_name, buy_target, check_knows_seat, hide_cards, parse_card_id, read_csv, redraw_cards, words_of,
+    action_name, buy_target, check_knows_seat, hide_cards, named_card, parse_card_id, read_csv, redraw_cards,
+    words_of,
 )
 from ..cards.common import check_bool as _bool, check_int as _int, check_list as _list  # noqa: F401 (_validate.py)
 from ..errors import NotationError, PositionError
@@ -350,10 +351,7 @@ def action_to_string(position: dict, action: int) -> str:
     if kind == "gold":
         return f"gold {cell_name(action - TAKE_GOLD)}"
     if kind == "reserve":
-        cid = target_card(position, action - RESERVE)
-        if cid is None:
-            raise NotationError(f"action {action} reserves from an empty pyramid slot")
-        return f"reserve {cid}"
+        return f"reserve {named_card(target_card(position, action - RESERVE), action, 'reserves from an empty pyramid slot')}"
     if kind == "reserve_deck":
         return f"reserve deck{action - RESERVE_DECK + 1}"
     if kind == "token":
@@ -369,9 +367,7 @@ def action_to_string(position: dict, action: int) -> str:
     if kind == "pass":
         return "pass"
     target, variant = split_buy(action)
-    cid = target_card(position, target)
-    if cid is None:
-        raise NotationError(f"action {action} buys from an empty or unknown place")
+    cid = named_card(target_card(position, target), action, "buys from an empty or unknown place")
     if variant == 0:
         return f"buy {cid}"
     seat = position["seats"][position["current"]]
