@@ -15,6 +15,19 @@ from splendor_ai.games.marvel import spec as marvel_spec
 SPECS = {"base": base_spec, "marvel": marvel_spec}
 
 
+def remove_card(pos: dict, cid: int, cards, face_up: str = "board") -> None:
+    """Take a card out of its deck, or from its face-up row (``face_up``: "board", Duel's
+    "pyramid"), whose slot is refilled from the deck; the deck sizes follow."""
+    lv = cards[cid].level - 1
+    if cid in pos["decks"][lv]:
+        pos["decks"][lv].remove(cid)
+    else:
+        row = pos[face_up][lv]
+        assert cid in row, f"card {cid} is neither in a deck nor face up"
+        row[row.index(cid)] = pos["decks"][lv].pop() if pos["decks"][lv] else -1
+    pos["deck_sizes"] = [len(d) for d in pos["decks"]]
+
+
 class CardPositions:
     def __init__(self, game: str):
         self.game = game
@@ -34,15 +47,7 @@ class CardPositions:
         pos["deck_sizes"] = [len(d) for d in pos["decks"]]
 
     def _remove_card(self, pos: dict, cid: int) -> None:
-        """Take a card out of its deck, or off the board (the slot is refilled from the deck)."""
-        lv = self.cards[cid].level - 1
-        if cid in pos["decks"][lv]:
-            pos["decks"][lv].remove(cid)
-        else:
-            row = pos["board"][lv]
-            assert cid in row, f"card {cid} is neither in a deck nor on the board"
-            row[row.index(cid)] = pos["decks"][lv].pop() if pos["decks"][lv] else -1
-        self._sync_sizes(pos)
+        remove_card(pos, cid, self.cards)
 
     def on_board(self, pos: dict, card, slot: int = 0) -> int:
         """Put a card face up in ``slot`` of its level (the card there goes under the deck).

@@ -3,6 +3,7 @@ privileges and royals by hand, keeping every card in exactly one place and every
 the board, in the bag or with a seat."""
 from __future__ import annotations
 
+from card_builders import remove_card
 from splendor_ai.games import load_game
 from splendor_ai.games.duel import spec
 
@@ -18,15 +19,7 @@ def counts(letters: str) -> list[int]:
 
 
 def _remove_card(pos: dict, cid: int) -> None:
-    """Take a card out of its deck, or out of the pyramid (the slot is refilled from the deck)."""
-    lv = CARDS[cid].level - 1
-    if cid in pos["decks"][lv]:
-        pos["decks"][lv].remove(cid)
-    else:
-        row = pos["pyramid"][lv]
-        assert cid in row, f"card {cid} is neither in a deck nor in the pyramid"
-        row[row.index(cid)] = pos["decks"][lv].pop() if pos["decks"][lv] else -1
-    pos["deck_sizes"] = [len(d) for d in pos["decks"]]
+    remove_card(pos, cid, CARDS, "pyramid")
 
 
 def duel_position(seed: int = 1, *, board=None, tokens=None, cards=None, jokers=None, reserved=None,

@@ -129,23 +129,3 @@ def test_other_seats_blind_reserve_never_read():
         lv = spec.CARDS[card].level - 1
         p2["decks"][lv][p2["decks"][lv].index(other)] = card
         assert _floats(game.state_from_position(p2).features()) == before
-
-
-def test_policy_index():
-    seen = collections.defaultdict(set)
-    for a in range(spec.NUM_ACTIONS):
-        k = core.policy_index(a)
-        assert k == F.policy_index(a) and 0 <= k < F.POLICY_SIZE
-        if a < spec.BUY:
-            assert k == a
-        else:
-            target, variant = spec.split_buy(a)
-            assert k == spec.BUY + target
-        seen[k].add(a)
-    assert len(seen) == F.POLICY_SIZE
-    assert all(len(seen[spec.BUY + t]) == spec.N_PAY for t in range(spec.BUY_TARGETS))
-    for bad in (-1, spec.NUM_ACTIONS):
-        with pytest.raises(ValueError):
-            core.policy_index(bad)
-        with pytest.raises(ValueError):
-            F.policy_index(bad)

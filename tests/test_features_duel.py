@@ -84,25 +84,6 @@ def test_c_and_python_agree_on_full_states_views_and_resamples():
     assert decisions > 3000 and python_checked > 1000 and hidden_reserves > 50
 
 
-def test_policy_index_agrees_and_groups_payment_variants():
-    for a in range(spec.NUM_ACTIONS):
-        c = core.policy_index(a)
-        assert c == features.policy_index(a) and 0 <= c < features.POLICY_SIZE
-        if a < spec.BUY:
-            assert c == a
-        else:
-            target, _variant = spec.split_buy(a)
-            assert c == spec.BUY + target
-    for t in range(spec.BUY_TARGETS):
-        assert {core.policy_index(spec.buy_action(t, v)) for v in range(spec.N_PAY)} == {spec.BUY + t}
-    assert len({core.policy_index(a) for a in range(spec.NUM_ACTIONS)}) == features.POLICY_SIZE
-    for bad in (-1, spec.NUM_ACTIONS, True, "1"):
-        with pytest.raises(ValueError):
-            core.policy_index(bad)
-        with pytest.raises(ValueError):
-            features.policy_index(bad)
-
-
 def _state(pos):
     return load_game("duel", 2).state_from_position(pos)
 

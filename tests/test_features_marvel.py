@@ -76,14 +76,8 @@ def test_game_def_carries_the_encoder():
     assert gd.features and gd.policy_index
 
 
-def test_policy_classes():
-    for a in range(spec.NUM_ACTIONS):
-        k = core.policy_index(a)
-        assert k == F.policy_index(a) and 0 <= k < F.POLICY_SIZE
-    for target in range(spec.BUY_TARGETS):
-        for variant in range(spec.N_PAY):
-            assert core.policy_index(spec.buy_action(target, variant)) == spec.BUY + target
-    assert sorted({F.policy_index(a) for a in range(spec.NUM_ACTIONS)}) == list(range(F.POLICY_SIZE))
+def test_policy_index_refuses_what_is_not_an_action_id():
+    # The classes themselves: test_features_policy.py (every game).
     for bad in (-1, spec.NUM_ACTIONS, True, 3.0):
         with pytest.raises(ValueError):
             core.policy_index(bad)

@@ -72,3 +72,9 @@ def card_grid_paths(text: str, keys: str) -> str:
     lists of card rows ``keys`` (BoardRow and Deck messages)."""
     text = re.sub(rf"\b({keys})\[(\d+)\]\[(\d+)\]", r"\1[\2].cards[\3]", text)
     return re.sub(rf"\b({keys})\[(\d+)\](?![\[.])", r"\1[\2].cards", text)
+
+
+def set_card(move, cards, cid: int) -> None:
+    """A structured move's card and its level (a reserve or a buy)."""
+    move.card, move.level = cid, cards[cid].level
+

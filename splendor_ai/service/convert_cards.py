@@ -116,8 +116,7 @@ class CardGameWire:
                 counts[c] += 1
             move.tokens.CopyFrom(self.wire_tokens(counts))
         elif kind == "reserve_board":
-            move.card = spec.buy_target_card(position, action - spec.RESERVE_BOARD)
-            move.level = spec.CARDS[move.card].level
+            _wire.set_card(move, spec.CARDS, spec.buy_target_card(position, action - spec.RESERVE_BOARD))
         elif kind == "reserve_deck":
             move.level = action - spec.RESERVE_DECK + 1
         elif kind == "return":
@@ -129,7 +128,7 @@ class CardGameWire:
             target, variant = spec.split_buy(action)
             card = spec.CARDS[spec.buy_target_card(position, target)]
             seat = position["seats"][position["current"]]
-            move.card, move.level = card.id, card.level
+            _wire.set_card(move, spec.CARDS, card.id)
             move.tokens.CopyFrom(self.wire_tokens(spec.payment(card.cost, spec.bonuses(seat["cards"]), seat["tokens"],
                                                                variant)))
         return self.pb.Move(notation=spec.action_to_string(position, action), action_id=action, **{self.oneof: move})

@@ -131,8 +131,7 @@ def encode_move(position: dict, action: int) -> pb.Move:
         counts[action - _ONE_TOKEN[kind]] = 1
         move.tokens.CopyFrom(_tokens(counts))
     elif kind == "reserve":
-        move.card = spec.target_card(position, action - spec.RESERVE)
-        move.level = spec.CARDS[move.card].level
+        _wire.set_card(move, spec.CARDS, spec.target_card(position, action - spec.RESERVE))
     elif kind == "reserve_deck":
         move.level = action - spec.RESERVE_DECK + 1
     elif kind == "royal":
@@ -141,7 +140,7 @@ def encode_move(position: dict, action: int) -> pb.Move:
         target, variant = spec.split_buy(action)
         card = spec.CARDS[spec.target_card(position, target)]
         seat = position["seats"][position["current"]]
-        move.card, move.level = card.id, card.level
+        _wire.set_card(move, spec.CARDS, card.id)
         move.tokens.CopyFrom(_tokens(spec.payment(card.cost, spec.bonuses(seat), seat["tokens"], variant)))
     return pb.Move(notation=spec.action_to_string(position, action), action_id=action, duel=move)
 

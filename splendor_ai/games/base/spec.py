@@ -53,11 +53,8 @@ class Noble:
 
 
 def _load_cards() -> tuple[Card, ...]:
-    return tuple(
-        Card(id=i, level=int(row["level"]), color=COLORS.index(row["color"]),
-             points=int(row["points"]), cost=tuple(int(row[c]) for c in COLORS))
-        for i, row in enumerate(read_csv(__package__, "cards.csv"))
-    )
+    return tuple(Card(**common.card_fields(i, row, COLORS, COLORS))
+                 for i, row in enumerate(read_csv(__package__, "cards.csv")))
 
 
 def _load_nobles() -> tuple[Noble, ...]:

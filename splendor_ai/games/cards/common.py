@@ -27,6 +27,13 @@ class Card:
     cost: tuple[int, ...]
 
 
+def card_fields(i: int, row: dict, colours, cost_kinds) -> dict:
+    """The common Card fields of row ``i`` of a cards.csv (``colours``: the names of the
+    ``color`` column's values, in order; ``cost_kinds``: the cost columns, in order)."""
+    return {"id": i, "level": int(row["level"]), "color": colours.index(row["color"]),
+            "points": int(row["points"]), "cost": tuple(int(row[k]) for k in cost_kinds)}
+
+
 # ---------------------------------------------------------------------------- field checks
 def check_int(value, field: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):

@@ -85,16 +85,8 @@ def _abilities(text: str) -> int:
 # Stable ids: a card's id is its row in data/cards.csv (0..66), a royal's its row in
 # data/royals.csv (0..3), 0-based, header not counted.
 CARDS: tuple[Card, ...] = tuple(
-    Card(
-        id=i,
-        level=int(r["level"]),
-        color=CARD_COLORS.index(r["color"]),
-        points=int(r["points"]),
-        crowns=int(r["crowns"]),
-        abilities=_abilities(r["ability"]),
-        cost=tuple(int(r[k]) for k in COLORS + ("pearl",)),
-        bonus=int(r["bonus"]),
-    )
+    Card(**common.card_fields(i, r, CARD_COLORS, COLORS + ("pearl",)), crowns=int(r["crowns"]),
+         abilities=_abilities(r["ability"]), bonus=int(r["bonus"]))
     for i, r in enumerate(read_csv(__package__, "cards.csv"))
 )
 ROYALS: tuple[Royal, ...] = tuple(

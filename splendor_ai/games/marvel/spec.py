@@ -87,16 +87,8 @@ def _with_names(rows: list[dict], named: list[dict], what: str) -> list[dict]:
 def _load_cards() -> tuple[Card, ...]:
     rows = _with_names(read_csv(__package__, "cards.csv"), read_csv(__package__, "cards_with_names.csv"), "cards")
     return tuple(
-        Card(
-            id=i,
-            level=int(row["level"]),
-            color=COLORS.index(row["color"]),
-            points=int(row["points"]),
-            avengers=int(row["avengers"]),
-            time_stone=row["time_stone"] == "1",
-            cost=tuple(int(row[c]) for c in COLORS),
-            name=row["name"],
-        )
+        Card(**common.card_fields(i, row, COLORS, COLORS), avengers=int(row["avengers"]),
+             time_stone=row["time_stone"] == "1", name=row["name"])
         for i, row in enumerate(rows)
     )
 
