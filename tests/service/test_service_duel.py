@@ -1,11 +1,10 @@
 """Splendor Duel through the real server: catalogue, whole games, the bag, bad positions."""
 import random
-import time
 
-import grpc
 import pytest
 from splendor_ai_client import DuelTokens, InvalidArgument, pb, with_drawn_card, with_drawn_tokens
 
+from game_checks import assert_calls_name_the_field, assert_healthy_after, drawn_card, play_to_the_end
 from splendor_ai.games import load_game
 from splendor_ai.games.duel import spec
 from splendor_ai.service import convert
@@ -47,22 +46,8 @@ def test_new_game_is_the_deal(client):
 
 
 def test_full_game_to_the_end_get_move_for_both_seats(client):
-    position = client.new_game(seed=2, game="duel").position
-    seats_moved, kinds = set(), set()
-    started = time.monotonic()
-    for _ in range(MAX_TURNS):
-        if client.legal_actions(position).status.game_over:
-            break
-        assert time.monotonic() - started < MAX_SECONDS, "the game takes too long"
-        turn = client.get_move(position, iterations=25, seed=3)
-        assert turn.turn_complete and len(turn.searches) == len(turn.moves)
-        seats_moved.add(turn.searches[0].seat)
-        kinds.update(m.kind for m in turn.moves)
-        played = client.apply_actions(position, [m.notation for m in turn.moves])
-        assert played.position == turn.position, "ApplyActions and GetMove agree on the new position"
-        position = played.position
-    else:
-        pytest.fail("the game did not end")
+    position, seats_moved, kinds = play_to_the_end(
+        client, client.new_game(seed=2, game="duel").position, 25, 3, MAX_TURNS, MAX_SECONDS)
     assert seats_moved == {0, 1} and {"take", "buy"} <= kinds
     status = client.legal_actions(position).status
     d = position.duel
@@ -112,15 +97,6 @@ def test_frontend_deals_a_replenish_with_drawn_tokens(client):
     assert err.value.field == "moves[0].drawn_tokens"
 
 
-def _drawn(full, action):
-    before, after = full.to_position(), full.clone()
-    after.apply_action(action)
-    for lv in range(3):
-        if after.to_position()["deck_sizes"][lv] < before["deck_sizes"][lv]:
-            return before["decks"][lv][-1]
-    return None
-
-
 def test_frontend_deals_cards_and_bag_draws(client):
     """The frontend keeps the decks and the bag: views, plus the card each deck draw reveals
     and the tokens each replenish places; the server's views match the frontend's game."""
@@ -134,7 +110,7 @@ def test_frontend_deals_cards_and_bag_draws(client):
         moves = []
         for m in turn.moves:
             action = full.string_to_action(m.notation)
-            card = _drawn(full, action)
+            card = drawn_card(full, action)
             if action == spec.REPLENISH:
                 moves.append(with_drawn_tokens(m, "".join(spec.LETTERS[k] for k in full.to_position()["bag"])))
             else:
@@ -275,23 +251,9 @@ def test_malformed_position_names_the_field(client, mutate, field):
     p = new_position()
     client.legal_actions(p)  # the unmodified position is fine
     mutate(p)
-    for call in (lambda: client.legal_actions(p), lambda: client.get_move(p, level=1),
-                 lambda: client.apply_actions(p, ["replenish"]), lambda: client.analyze(p, iterations=10).result()):
-        with pytest.raises(InvalidArgument) as err:
-            call()
-        assert err.value.code == grpc.StatusCode.INVALID_ARGUMENT
-        assert err.value.field == field, err.value.message
-        assert err.value.field_violations[0].description
+    assert_calls_name_the_field(client, p, field, "replenish")
 
 
 def test_server_healthy_after_bad_duel_positions(client, server, health):
     assert len({f for _, f in MALFORMED}) >= 10
-    for mutate, _ in MALFORMED:
-        p = new_position()
-        mutate(p)
-        with pytest.raises(InvalidArgument):
-            client.get_move(p, iterations=10)
-    assert health(server.target, "splendor.v1.SplendorService") == "SERVING"
-    assert client.get_move(new_position(), iterations=10).moves
-    time.sleep(0.05)
-    assert "INTERNAL" not in server.text() and "Traceback" not in server.text()
+    assert_healthy_after(client, server, health, MALFORMED, new_position)

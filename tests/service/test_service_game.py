@@ -2,6 +2,7 @@
 import pytest
 from splendor_ai_client import InvalidArgument, pb, with_drawn_card
 
+from game_checks import drawn_card, play_to_the_end
 from splendor_ai.games import load_game
 from splendor_ai.games.base import spec
 from splendor_ai.service import convert
@@ -24,37 +25,12 @@ def test_catalog_and_new_game(client):
 
 def test_full_two_player_game_to_the_end_server_deals(client):
     """GetMove for both seats, each turn played through ApplyActions, to the end."""
-    position = client.new_game(2, seed=3).position
-    seats_moved = set()
-    for _ in range(MAX_CALLS):
-        status = client.legal_actions(position).status
-        if status.game_over:
-            break
-        turn = client.get_move(position, iterations=40, seed=1)
-        assert turn.turn_complete and turn.moves and len(turn.searches) == len(turn.moves)
-        seats_moved.add(turn.searches[0].seat)
-        played = client.apply_actions(position, [m.notation for m in turn.moves])
-        assert played.position == turn.position, "ApplyActions and GetMove agree on the new position"
-        assert [m.notation for m in played.moves] == [m.notation for m in turn.moves]
-        position = played.position
-    else:
-        pytest.fail("the game did not end")
+    position, seats_moved, _ = play_to_the_end(client, client.new_game(2, seed=3).position, 40, 1, MAX_CALLS)
     assert seats_moved == {0, 1}
     status = client.legal_actions(position).status
     assert status.game_over and status.to_move == -1 and sum(status.returns) == pytest.approx(1.0)
     assert position.base.phase == pb.BasePosition.PHASE_OVER
     assert client.legal_actions(position).moves == []
-
-
-def _drawn(full, action):
-    """The card `action` draws from a deck in the full state (None if none)."""
-    before = full.to_position()
-    after = full.clone()
-    after.apply_action(action)
-    for lv in range(3):
-        if after.to_position()["deck_sizes"][lv] < before["deck_sizes"][lv]:
-            return before["decks"][lv][-1]
-    return None
 
 
 def test_full_game_frontend_deals(client):
@@ -71,7 +47,7 @@ def test_full_game_frontend_deals(client):
         moves = []
         for m in turn.moves:
             action = full.string_to_action(m.notation)
-            card = _drawn(full, action)
+            card = drawn_card(full, action)
             moves.append(with_drawn_card(m, card) if card is not None else m)
             draws += card is not None
             full.apply_action(action)
@@ -108,7 +84,7 @@ def test_turn_with_a_hidden_draw_is_finished_in_two_calls(client):
         client.apply_actions(view, first.moves)
     assert err.value.field == "moves[0].drawn_card"
     action = full.string_to_action(first.moves[0].notation)
-    card = _drawn(full, action)
+    card = drawn_card(full, action)
     full.apply_action(action)
     played = client.apply_actions(view, [with_drawn_card(first.moves[0], card)])
     assert convert.decode_position(played.position).to_position() == full.view(0).to_position()

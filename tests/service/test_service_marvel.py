@@ -1,10 +1,8 @@
 """Splendor: Marvel through the real server: catalogue, whole games, analysis, bad positions."""
-import time
-
-import grpc
 import pytest
 from splendor_ai_client import InvalidArgument, IllegalMove, pb, with_drawn_card
 
+from game_checks import assert_calls_name_the_field, assert_healthy_after, drawn_card, play_to_the_end
 from splendor_ai.games import load_game
 from splendor_ai.games.marvel import spec
 from splendor_ai.service import convert
@@ -44,35 +42,14 @@ def test_new_game_and_get_move_for_every_player_count(client, players):
 
 
 def test_full_two_player_game_to_the_end(client):
-    position = client.new_game(2, seed=5, game="marvel").position
-    seats_moved, kinds = set(), set()
-    for _ in range(MAX_TURNS):
-        if client.legal_actions(position).status.game_over:
-            break
-        turn = client.get_move(position, iterations=40, seed=2)
-        assert turn.turn_complete and len(turn.searches) == len(turn.moves)
-        seats_moved.add(turn.searches[0].seat)
-        kinds.update(m.kind for m in turn.moves)
-        played = client.apply_actions(position, [m.notation for m in turn.moves])
-        assert played.position == turn.position, "ApplyActions and GetMove agree on the new position"
-        position = played.position
-    else:
-        pytest.fail("the game did not end")
+    position, seats_moved, kinds = play_to_the_end(
+        client, client.new_game(2, seed=5, game="marvel").position, 40, 2, MAX_TURNS)
     assert seats_moved == {0, 1} and {"take", "buy"} <= kinds
     status = client.legal_actions(position).status
     assert status.game_over and status.to_move == -1
     assert position.marvel.phase == pb.MarvelPosition.PHASE_OVER
     winners = [i for i, r in enumerate(status.returns) if r > 0]
     assert all(position.marvel.seats[i].meets_gauntlet for i in winners)
-
-
-def _drawn(full, action):
-    before, after = full.to_position(), full.clone()
-    after.apply_action(action)
-    for lv in range(3):
-        if after.to_position()["deck_sizes"][lv] < before["deck_sizes"][lv]:
-            return before["decks"][lv][-1]
-    return None
 
 
 def test_frontend_deals_three_players(client):
@@ -87,7 +64,7 @@ def test_frontend_deals_three_players(client):
         moves = []
         for m in turn.moves:
             action = full.string_to_action(m.notation)
-            card = _drawn(full, action)
+            card = drawn_card(full, action)
             moves.append(with_drawn_card(m, card) if card is not None else m)
             draws += card is not None
             full.apply_action(action)
@@ -204,23 +181,10 @@ def test_malformed_position_names_the_field(client, mutate, field):
     p = new_position()
     client.legal_actions(p)  # the unmodified position is fine
     mutate(p)
-    for call in (lambda: client.legal_actions(p), lambda: client.get_move(p, level=1),
-                 lambda: client.apply_actions(p, ["take yro"]), lambda: client.analyze(p, iterations=10).result()):
-        with pytest.raises(InvalidArgument) as err:
-            call()
-        assert err.value.code == grpc.StatusCode.INVALID_ARGUMENT
-        assert err.value.field == field, err.value.message
-        assert err.value.field_violations[0].description
+    assert_calls_name_the_field(client, p, field, "take yro")
 
 
 def test_server_healthy_after_bad_marvel_positions(client, server, health):
     assert len({f for _, f in MALFORMED}) >= 10
-    for mutate, _ in MALFORMED:
-        p = new_position()
-        mutate(p)
-        with pytest.raises(InvalidArgument):
-            client.get_move(p, iterations=10)
-    assert health(server.target, "splendor.v1.SplendorService") == "SERVING"
+    assert_healthy_after(client, server, health, MALFORMED, new_position)
     assert client.get_move(new_position(4), iterations=10).moves
-    time.sleep(0.05)
-    assert "INTERNAL" not in server.text() and "Traceback" not in server.text()

@@ -1,0 +1,67 @@
+"""What the service tests check alike for every game, through the real server: a whole game
+of GetMove turns, the frontend's dealing (the card each draw reveals), every call naming the
+field of a malformed position, and a server still healthy after all of them."""
+import time
+
+import grpc
+import pytest
+from splendor_ai_client import InvalidArgument
+
+
+def play_to_the_end(client, position, iterations: int, seed: int, max_turns: int, max_seconds: float = 1e9):
+    """GetMove for whichever seat is to act, each turn played through ApplyActions (the two
+    must agree), until the game is over; the final position, the seats that moved, the kinds
+    of moves played."""
+    seats_moved, kinds = set(), set()
+    started = time.monotonic()
+    for _ in range(max_turns):
+        if client.legal_actions(position).status.game_over:
+            return position, seats_moved, kinds
+        assert time.monotonic() - started < max_seconds, "the game takes too long"
+        turn = client.get_move(position, iterations=iterations, seed=seed)
+        assert turn.turn_complete and turn.moves and len(turn.searches) == len(turn.moves)
+        seats_moved.add(turn.searches[0].seat)
+        kinds.update(m.kind for m in turn.moves)
+        played = client.apply_actions(position, [m.notation for m in turn.moves])
+        assert played.position == turn.position, "ApplyActions and GetMove agree on the new position"
+        assert [m.notation for m in played.moves] == [m.notation for m in turn.moves]
+        position = played.position
+    pytest.fail("the game did not end")
+
+
+def drawn_card(full, action):
+    """The card ``action`` draws from a deck in the full state ``full`` (None if none)."""
+    before, after = full.to_position(), full.clone()
+    after.apply_action(action)
+    for lv in range(3):
+        if after.to_position()["deck_sizes"][lv] < before["deck_sizes"][lv]:
+            return before["decks"][lv][-1]
+    return None
+
+
+def assert_calls_name_the_field(client, p, field: str, move: str, analyze: bool = True) -> None:
+    """LegalActions, GetMove, ApplyActions (with ``move``) and Analyze all answer
+    INVALID_ARGUMENT naming ``field``, with a description."""
+    calls = [lambda: client.legal_actions(p), lambda: client.get_move(p, level=1),
+             lambda: client.apply_actions(p, [move])]
+    if analyze:
+        calls.append(lambda: client.analyze(p, iterations=10).result())
+    for call in calls:
+        with pytest.raises(InvalidArgument) as err:
+            call()
+        assert err.value.code == grpc.StatusCode.INVALID_ARGUMENT
+        assert err.value.field == field, err.value.message
+        assert err.value.field_violations[0].description
+
+
+def assert_healthy_after(client, server, health, malformed, new_position) -> None:
+    """After GetMove on every malformed position (each refused), the server still serves."""
+    for mutate, _ in malformed:
+        p = new_position()
+        mutate(p)
+        with pytest.raises(InvalidArgument):
+            client.get_move(p, iterations=10)
+    assert health(server.target, "splendor.v1.SplendorService") == "SERVING"
+    assert client.get_move(new_position(), iterations=10).moves
+    time.sleep(0.05)
+    assert "INTERNAL" not in server.text() and "Traceback" not in server.text()
