@@ -65,3 +65,42 @@ def assert_healthy_after(client, server, health, malformed, new_position) -> Non
     assert client.get_move(new_position(), iterations=10).moves
     time.sleep(0.05)
     assert "INTERNAL" not in server.text() and "Traceback" not in server.text()
+
+
+def frontend_turn(client, full, iterations: int, seed: int, outcome=None) -> tuple[object, int]:
+    """One turn of a game the frontend deals: GetMove on the view of the seat to act, each
+    move sent back with what it drew (the card; ``outcome(move, action)`` for what else the
+    game draws), ApplyActions on the view, which must match the frontend's own game. The
+    turn's GetMove answer and the number of cards drawn."""
+    from splendor_ai_client import with_drawn_card
+
+    from splendor_ai.service import convert
+
+    seat = full.current_player()
+    view = convert.encode_position(full.view(seat))
+    turn = client.get_move(view, iterations=iterations, seed=seed)
+    moves, draws = [], 0
+    for m in turn.moves:
+        action = full.string_to_action(m.notation)
+        card = drawn_card(full, action)
+        extra = outcome(m, action) if outcome else None
+        moves.append(extra if extra is not None else with_drawn_card(m, card) if card is not None else m)
+        draws += card is not None
+        full.apply_action(action)
+    played = client.apply_actions(view, moves)
+    assert convert.decode_position(played.position).to_position() == full.view(seat).to_position()
+    return turn, draws
+
+
+def deck_card(game_position, level: int, i: int = 0) -> int:
+    """Takes card i of the deck of ``level`` out of a position message's deck (for the
+    game's own message: ``p.base``, ``p.marvel``, ``p.duel``); the deck size follows."""
+    cid = game_position.decks[level - 1].cards.pop(i)
+    game_position.deck_sizes[level - 1] -= 1
+    return cid
+
+
+def move_tokens(game_position, seat: int, kind: str, n: int = 1) -> None:
+    """Moves ``n`` tokens of ``kind`` from the supply to a seat of a position message."""
+    setattr(game_position.supply, kind, getattr(game_position.supply, kind) - n)
+    setattr(game_position.seats[seat].tokens, kind, getattr(game_position.seats[seat].tokens, kind) + n)

@@ -4,7 +4,7 @@ import random
 import pytest
 from splendor_ai_client import DuelTokens, InvalidArgument, pb, with_drawn_card, with_drawn_tokens
 
-from game_checks import assert_calls_name_the_field, assert_healthy_after, drawn_card, play_to_the_end
+from game_checks import assert_calls_name_the_field, assert_healthy_after, deck_card, frontend_turn, play_to_the_end
 from splendor_ai.games import load_game
 from splendor_ai.games.duel import spec
 from splendor_ai.service import convert
@@ -102,23 +102,16 @@ def test_frontend_deals_cards_and_bag_draws(client):
     and the tokens each replenish places; the server's views match the frontend's game."""
     full = load_game("duel").new_initial_state(seed=6)
     draws = 0
+
+    def bag_order(move, action):  # a replenish: the tokens it places, in the bag's order
+        if action == spec.REPLENISH:
+            return with_drawn_tokens(move, "".join(spec.LETTERS[k] for k in full.to_position()["bag"]))
+        return None
+
     for _ in range(30):
-        seat = full.current_player()
-        view = convert.encode_position(full.view(seat))
-        turn = client.get_move(view, iterations=20, seed=5)
+        turn, drawn = frontend_turn(client, full, 20, 5, bag_order)
         assert turn.turn_complete or turn.moves[-1].kind in ("replenish", "reserve", "reserve_deck", "buy")
-        moves = []
-        for m in turn.moves:
-            action = full.string_to_action(m.notation)
-            card = drawn_card(full, action)
-            if action == spec.REPLENISH:
-                moves.append(with_drawn_tokens(m, "".join(spec.LETTERS[k] for k in full.to_position()["bag"])))
-            else:
-                moves.append(with_drawn_card(m, card) if card is not None else m)
-            draws += card is not None
-            full.apply_action(action)
-        played = client.apply_actions(view, moves)
-        assert convert.decode_position(played.position).to_position() == full.view(seat).to_position()
+        draws += drawn
     assert draws >= 2
 
 
@@ -160,9 +153,7 @@ def test_structured_moves(client):
 
 # --------------------------------------------------------------------------- malformed positions
 def _deck_card(p, level, i=0):
-    cid = p.duel.decks[level - 1].cards.pop(i)
-    p.duel.deck_sizes[level - 1] -= 1
-    return cid
+    return deck_card(p.duel, level, i)
 
 
 def _as_view(p, seat=0):

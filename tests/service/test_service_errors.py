@@ -5,7 +5,7 @@ import grpc
 import pytest
 from splendor_ai_client import IllegalMove, InvalidArgument, pb, with_drawn_card
 
-from game_checks import assert_calls_name_the_field, assert_healthy_after
+from game_checks import assert_calls_name_the_field, assert_healthy_after, deck_card, move_tokens
 from splendor_ai.games import load_game
 from splendor_ai.games.base import spec
 from splendor_ai.service import convert
@@ -16,15 +16,11 @@ def new_position(seed=1) -> pb.Position:
 
 
 def _move_tokens(p, seat, colour, n):
-    setattr(p.base.supply, colour, getattr(p.base.supply, colour) - n)
-    setattr(p.base.seats[seat].tokens, colour, getattr(p.base.seats[seat].tokens, colour) + n)
+    move_tokens(p.base, seat, colour, n)
 
 
 def _deck_card(p, level, i=0):
-    """Take card i of the deck of `level` out of the deck (the deck size follows)."""
-    cid = p.base.decks[level - 1].cards.pop(i)
-    p.base.deck_sizes[level - 1] -= 1
-    return cid
+    return deck_card(p.base, level, i)
 
 
 def m_players(p): p.base.players = 5

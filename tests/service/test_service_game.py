@@ -2,7 +2,7 @@
 import pytest
 from splendor_ai_client import InvalidArgument, pb, with_drawn_card
 
-from game_checks import drawn_card, play_to_the_end
+from game_checks import drawn_card, frontend_turn, play_to_the_end
 from splendor_ai.games import load_game
 from splendor_ai.games.base import spec
 from splendor_ai.service import convert
@@ -41,18 +41,7 @@ def test_full_game_frontend_deals(client):
     for _ in range(MAX_CALLS):
         if full.is_terminal():
             break
-        seat = full.current_player()
-        view = convert.encode_position(full.view(seat))
-        turn = client.get_move(view, iterations=40, seed=2)
-        moves = []
-        for m in turn.moves:
-            action = full.string_to_action(m.notation)
-            card = drawn_card(full, action)
-            moves.append(with_drawn_card(m, card) if card is not None else m)
-            draws += card is not None
-            full.apply_action(action)
-        played = client.apply_actions(view, moves)
-        assert convert.decode_position(played.position).to_position() == full.view(seat).to_position()
+        draws += frontend_turn(client, full, 40, 2)[1]
     else:
         pytest.fail("the game did not end")
     assert draws > 5

@@ -1,8 +1,8 @@
 """Splendor: Marvel through the real server: catalogue, whole games, analysis, bad positions."""
 import pytest
-from splendor_ai_client import InvalidArgument, IllegalMove, pb, with_drawn_card
+from splendor_ai_client import InvalidArgument, IllegalMove, pb
 
-from game_checks import assert_calls_name_the_field, assert_healthy_after, drawn_card, play_to_the_end
+from game_checks import assert_calls_name_the_field, assert_healthy_after, deck_card, frontend_turn, move_tokens, play_to_the_end
 from splendor_ai.games import load_game
 from splendor_ai.games.marvel import spec
 from splendor_ai.service import convert
@@ -57,19 +57,9 @@ def test_frontend_deals_three_players(client):
     full = load_game("marvel", 3).new_initial_state(seed=4)
     draws = 0
     for _ in range(25):
-        seat = full.current_player()
-        view = convert.encode_position(full.view(seat))
-        assert view.marvel.observer == seat and not view.marvel.decks
-        turn = client.get_move(view, iterations=30, seed=3)
-        moves = []
-        for m in turn.moves:
-            action = full.string_to_action(m.notation)
-            card = drawn_card(full, action)
-            moves.append(with_drawn_card(m, card) if card is not None else m)
-            draws += card is not None
-            full.apply_action(action)
-        played = client.apply_actions(view, moves)
-        assert convert.decode_position(played.position).to_position() == full.view(seat).to_position()
+        view = convert.encode_position(full.view(full.current_player()))
+        assert view.marvel.observer == full.current_player() and not view.marvel.decks
+        draws += frontend_turn(client, full, 30, 3)[1]
     assert draws >= 3
 
 
@@ -106,14 +96,11 @@ def test_structured_moves_and_game_mismatch(client):
 
 # --------------------------------------------------------------------------- malformed positions
 def _move_token(p, seat, kind, n=1):
-    setattr(p.marvel.supply, kind, getattr(p.marvel.supply, kind) - n)
-    setattr(p.marvel.seats[seat].tokens, kind, getattr(p.marvel.seats[seat].tokens, kind) + n)
+    move_tokens(p.marvel, seat, kind, n)
 
 
 def _deck_card(p, level, i=0):
-    cid = p.marvel.decks[level - 1].cards.pop(i)
-    p.marvel.deck_sizes[level - 1] -= 1
-    return cid
+    return deck_card(p.marvel, level, i)
 
 
 def m_players(p): p.marvel.players = 5
