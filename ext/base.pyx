@@ -16,10 +16,9 @@ from cpython.pycapsule cimport PyCapsule_New
 from rng cimport Rng, rng_seed, rng_below, rng_uniform
 from base cimport *
 from cards cimport *
-from game cimport GameDef
+from game cimport GameDef, game_def_init
 
 from splendor_ai.games.base import spec as _spec
-from splendor_ai.games.errors import HiddenInformationError
 
 # ---------------------------------------------------------------------------- tables
 cdef CardTables CT                      # the cards and the shared layout (cards.pxd)
@@ -154,7 +153,7 @@ cdef void b_resample(void* state, int seat, Rng* rng) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------- heuristics
-# Used by the search (through BASE_DEF): a cheap evaluation at rollout cut-offs, the rollout
+# Used by the search (through GAME_DEF): a cheap evaluation at rollout cut-offs, the rollout
 # policy (one action per call, drawn by weight) and the tree's priors. Their weights are documented in docs/search.md.
 cdef double EVAL_TEMPERATURE = 1.6   # points; softmax of the seat values
 cdef double EVAL_BONUS = 0.45         # one permanent bonus, in points
@@ -224,30 +223,10 @@ cdef void b_priors(const void* state, const int* acts, int n, float* out) noexce
 
 include "base_features.pxi"
 
-cdef GameDef BASE_DEF
-BASE_DEF.name = "base"
-BASE_DEF.state_size = sizeof(BState)
-BASE_DEF.max_actions = B_MAX_SEARCH_ACTIONS
-BASE_DEF.num_actions = A_NUM
-BASE_DEF.max_players = B_MAX_PLAYERS
-BASE_DEF.n_players = b_n_players
-BASE_DEF.current_player = b_current_player
-BASE_DEF.legal_actions = b_search_actions
-BASE_DEF.apply = b_apply
-BASE_DEF.returns = b_returns
-BASE_DEF.resample = b_resample
-BASE_DEF.evaluate = b_evaluate
-BASE_DEF.rollout_action = b_rollout_action
-BASE_DEF.priors = b_priors
-BASE_DEF.num_features = B_NUM_FEATURES
-BASE_DEF.policy_size = B_POLICY_SIZE
-BASE_DEF.features = b_features
-BASE_DEF.policy_index = b_policy_index
-
-
-def game_def():
-    """The core's GameDef (game.pxd) in a capsule, for the search."""
-    return PyCapsule_New(&BASE_DEF, b"splendor_ai.GameDef", NULL)
+cdef GameDef GAME_DEF  # the core's entry in the search's table (game.pxd); game_def() hands it out
+game_def_init(&GAME_DEF, "base", sizeof(BState), B_MAX_SEARCH_ACTIONS, A_NUM, B_MAX_PLAYERS, b_n_players,
+              b_current_player, b_search_actions, b_apply, b_returns, b_resample, b_evaluate, b_rollout_action,
+              b_priors, B_NUM_FEATURES, B_POLICY_SIZE, b_features, b_policy_index)
 
 
 # ---------------------------------------------------------------------------- Python face
@@ -275,7 +254,7 @@ cdef class CoreState(CoreFace):
 
     def __cinit__(self):
         self.block = <char*>&self.s
-        self.gd = &BASE_DEF
+        self.gd = &GAME_DEF
         self.all_actions = b_legal_actions
 
     @staticmethod
@@ -283,17 +262,8 @@ cdef class CoreState(CoreFace):
         """From a validated position dictionary (spec.validate_position / initial_position)."""
         cdef CoreState st = CoreState.__new__(CoreState)
         cdef BState* s = &st.s
-        cdef int i, j, lv
-        memset(s, 0, sizeof(BState))
-        cg_read_turn(s, pos, _spec.PHASES)
-        s.n_players = pos["players"]
-        s.final_round = pos["final_round"]
-        s.passes = pos["passes"]
-        for i in range(B_KINDS):
-            s.supply[i] = pos["supply"][i]
-        for lv in range(3):
-            for j in range(4):
-                s.board[lv][j] = pos["board"][lv][j]
+        cdef int i
+        cg_read_table(s, pos, _spec.PHASES, B_KINDS)
         s.n_nobles = len(pos["nobles"])
         for i in range(B_MAX_NOBLES):
             s.nobles[i] = pos["nobles"][i] if i < s.n_nobles else -1
@@ -305,10 +275,7 @@ cdef class CoreState(CoreFace):
         """The canonical position dictionary (docs/positions.md)."""
         cdef BState* s = &self.s
         cdef int i, j, lv
-        pos = {"game": _spec.GAME, "players": s.n_players, **cg_turn_fields(s, _spec.PHASES),
-               "final_round": bool(s.final_round), "passes": s.passes,
-               "supply": [s.supply[j] for j in range(B_KINDS)],
-               "board": [[s.board[lv][j] for j in range(4)] for lv in range(3)], **cg_deck_fields(s),
+        pos = {**cg_table_fields(s, _spec.GAME, _spec.PHASES, B_KINDS),
                "nobles": [s.nobles[j] for j in range(s.n_nobles)], "seats": []}
         for i in range(s.n_players):
             pos["seats"].append({**cg_seat_fields(&s.p[i], B_KINDS, CG_NCARDS),
@@ -326,16 +293,10 @@ cdef class CoreState(CoreFace):
         return [self.s.p[seat].bonus[c] for c in range(5)]
 
     cdef _check_known(self):
-        if self.s.phase == PH_MAIN and not cg_mover_knows_reserve(&self.s):
-            raise HiddenInformationError(
-                f"seat {self.s.current} holds a card this view does not know: "
-                "its moves depend on it (resample first)")
+        check_mover_knows_reserve(&self.s)
 
     cdef str _hidden_draw(self, int a):
-        cdef int lv = -1
-        if self.s.observer >= 0 and self.s.phase == PH_MAIN:
-            lv = cg_draw_level(&self.s, a, A_BUY)
-        return None if lv < 0 else f"draws from the level-{lv + 1} deck, whose order this view does not know"
+        return hidden_draw(&self.s, a, A_BUY)
 
     def features(self):
         """The learned evaluation's input for the seat to act: NUM_FEATURES float32 values,

@@ -187,6 +187,23 @@ cdef inline int cg_take_actions(const CardState* s, const CardTables* T, int* ou
     return n
 
 
+cdef inline int cg_reserve_actions(const int8_t* face_up, int n_face_up, const int8_t* deck_len,
+                                   int first_face_up, int first_deck, int* out, int n) noexcept nogil:
+    """Appends the reserve actions to out[0..n): each face-up card (its place's id after
+    ``first_face_up``), then each deck that is not empty (a blind reserve, from
+    ``first_deck``); returns the new count. Any game with face-up cards over three decks."""
+    cdef int t
+    for t in range(n_face_up):
+        if face_up[t] >= 0:
+            out[n] = first_face_up + t
+            n += 1
+    for t in range(3):
+        if deck_len[t] > 0:
+            out[n] = first_deck + t
+            n += 1
+    return n
+
+
 cdef inline int cg_main_actions(const CardState* s, const CardPlayer* p, const CardTables* T, int* out,
                                 bint all_payments, int wild, int a_pass, int a_buy) noexcept nogil:
     """The main phase's actions for the seat to act `p`, sorted: take, reserve, buy (every
@@ -198,14 +215,7 @@ cdef inline int cg_main_actions(const CardState* s, const CardPlayer* p, const C
     cdef bint ok
     n = cg_take_actions(s, T, out, NULL, NULL)
     if p.n_res < CG_MAX_RES:
-        for t in range(12):
-            if s.board[t >> 2][t & 3] >= 0:
-                out[n] = CA_RES_BOARD + t
-                n += 1
-        for lv in range(3):
-            if s.deck_len[lv] > 0:
-                out[n] = CA_RES_DECK + lv
-                n += 1
+        n = cg_reserve_actions(&s.board[0][0], 12, s.deck_len, CA_RES_BOARD, CA_RES_DECK, out, n)
     cg_power(p, pw)
     for t in range(15):
         cid = cg_target_card(s, t)
@@ -482,6 +492,49 @@ cdef inline dict cg_deck_fields(const AnyState* s):
         "decks": None if s.observer >= 0 else [[s.deck[lv][j] for j in range(s.deck_len[lv])] for lv in range(3)],
         "deck_sizes": [s.deck_len[lv] for lv in range(3)],
     }
+
+
+cdef inline void cg_read_table(CardState* s, pos, phases, int kinds):
+    """From a position (the block zeroed first): the turn, the decks, the supply and the board,
+    the seat count, the final round and the passes: all but the seats and the game's own."""
+    cdef int i, j, lv
+    memset(s, 0, sizeof(s[0]))
+    cg_read_turn(s, pos, phases)
+    s.n_players = pos["players"]
+    s.final_round = pos["final_round"]
+    s.passes = pos["passes"]
+    for i in range(kinds):
+        s.supply[i] = pos["supply"][i]
+    for lv in range(3):
+        for j in range(4):
+            s.board[lv][j] = pos["board"][lv][j]
+
+
+cdef inline dict cg_table_fields(const CardState* s, game, phases, int kinds):
+    """The position's fields cg_read_table reads (the game's own and the seats follow)."""
+    return {"game": game, "players": s.n_players, **cg_turn_fields(s, phases),
+            "final_round": bool(s.final_round), "passes": s.passes,
+            "supply": [s.supply[j] for j in range(kinds)],
+            "board": [[s.board[lv][j] for j in range(4)] for lv in range(3)], **cg_deck_fields(s)}
+
+
+cdef inline check_mover_knows_reserve(const CardState* s):
+    """HiddenInformationError when the seat to act holds a card this view does not know (its
+    moves depend on it)."""
+    if s.phase == CPH_MAIN and not cg_mover_knows_reserve(s):
+        from splendor_ai.games.errors import HiddenInformationError
+
+        raise HiddenInformationError(f"seat {s.current} holds a card this view does not know: "
+                                     "its moves depend on it (resample first)")
+
+
+cdef inline str hidden_draw(const CardState* s, int a, int a_buy):
+    """Why a legal action cannot be played on a view (it draws from a deck whose order the
+    view does not know), or None."""
+    cdef int lv = -1
+    if s.observer >= 0 and s.phase == CPH_MAIN:
+        lv = cg_draw_level(s, a, a_buy)
+    return None if lv < 0 else f"draws from the level-{lv + 1} deck, whose order this view does not know"
 
 
 cdef inline dict cg_seat_fields(const AnyPlayer* p, int kinds, int n_cards):

@@ -2,9 +2,11 @@
 # once for every game and included by each core (ext/<game>.pyx): the core's CoreState
 # subclasses CoreFace, keeps its state struct, and adds only what reads that struct
 # (from_position, to_position, phase, the game's queries and hidden-card checks).
-# Everything here goes through the core's GameDef (game.pxd) and the game's spec module.
+# Everything here goes through the core's GameDef (game.pxd; the includer names it GAME_DEF)
+# and the game's spec module.
 from libc.string cimport memcpy
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.pycapsule cimport PyCapsule_New
 
 from rng cimport Rng, rng_seed, rng_below
 from game cimport GameDef
@@ -17,6 +19,11 @@ cdef enum:
     MAX_SEATS = 4
 
 cdef int _scratch[MAX_ACTION_IDS]  # legal actions, for the Python API (under the GIL)
+
+
+def game_def():
+    """The core's GameDef (game.pxd) in a capsule, for the search."""
+    return PyCapsule_New(&GAME_DEF, b"splendor_ai.GameDef", NULL)
 
 
 def _rebuild(cls, position):

@@ -11,9 +11,9 @@ from cpython.pycapsule cimport PyCapsule_New
 
 from rng cimport Rng, rng_seed, rng_below, rng_next, rng_uniform, splitmix64
 from duel cimport *
-from cards cimport (cg_deck_fields, cg_normalise, cg_read_seat, cg_read_turn, cg_redraw_cards, cg_roulette,
-                   cg_seat_fields, cg_turn_fields)
-from game cimport GameDef
+from cards cimport (cg_deck_fields, cg_normalise, cg_read_seat, cg_read_turn, cg_redraw_cards, cg_reserve_actions,
+                   cg_roulette, cg_seat_fields, cg_turn_fields)
+from game cimport GameDef, game_def_init
 
 from splendor_ai.games.duel import spec as _spec
 from splendor_ai.games.errors import HiddenInformationError
@@ -197,14 +197,7 @@ cdef int _actions(const DState* s, int* out, bint all_payments) noexcept nogil:
             out[0] = A_PASS
             n = 1
     elif s.phase == PH_RESERVE:
-        for t in range(D_PYRAMID):
-            if s.pyramid[t] >= 0:
-                out[n] = A_RESERVE + t
-                n += 1
-        for t in range(3):
-            if s.deck_len[t] > 0:
-                out[n] = A_RES_DECK + t
-                n += 1
+        n = cg_reserve_actions(s.pyramid, D_PYRAMID, s.deck_len, A_RESERVE, A_RES_DECK, out, n)
     elif s.phase == PH_JOKER:
         for c in range(5):
             if p.bonus[c] > 0:
@@ -533,30 +526,10 @@ include "duel_heuristics.pxi"
 
 include "duel_features.pxi"
 
-cdef GameDef DUEL_DEF
-DUEL_DEF.name = "duel"
-DUEL_DEF.state_size = sizeof(DState)
-DUEL_DEF.max_actions = D_MAX_SEARCH_ACTIONS
-DUEL_DEF.num_actions = A_NUM
-DUEL_DEF.max_players = 2
-DUEL_DEF.n_players = d_n_players
-DUEL_DEF.current_player = d_current_player
-DUEL_DEF.legal_actions = d_search_actions
-DUEL_DEF.apply = d_apply
-DUEL_DEF.returns = d_returns
-DUEL_DEF.resample = d_resample
-DUEL_DEF.evaluate = d_evaluate
-DUEL_DEF.rollout_action = d_rollout_action
-DUEL_DEF.priors = d_priors
-DUEL_DEF.num_features = D_NUM_FEATURES
-DUEL_DEF.policy_size = D_POLICY_SIZE
-DUEL_DEF.features = d_features
-DUEL_DEF.policy_index = d_policy_index
-
-
-def game_def():
-    """The core's GameDef (game.pxd) in a capsule, for the search."""
-    return PyCapsule_New(&DUEL_DEF, b"splendor_ai.GameDef", NULL)
+cdef GameDef GAME_DEF  # the core's entry in the search's table (game.pxd); game_def() hands it out
+game_def_init(&GAME_DEF, "duel", sizeof(DState), D_MAX_SEARCH_ACTIONS, A_NUM, 2, d_n_players,
+              d_current_player, d_search_actions, d_apply, d_returns, d_resample, d_evaluate, d_rollout_action,
+              d_priors, D_NUM_FEATURES, D_POLICY_SIZE, d_features, d_policy_index)
 
 
 # ---------------------------------------------------------------------------- Python face
@@ -574,7 +547,7 @@ cdef class CoreState(CoreFace):
 
     def __cinit__(self):
         self.block = <char*>&self.s
-        self.gd = &DUEL_DEF
+        self.gd = &GAME_DEF
         self.all_actions = d_legal_actions
 
     @staticmethod

@@ -35,3 +35,19 @@ ctypedef struct GameDef:
     void (*features)(const void* s, float* out) noexcept nogil
     # The policy-head class of an action id (payment variants of one buy share a class).
     int (*policy_index)(int action) noexcept nogil
+
+
+cdef inline void game_def_init(
+        GameDef* d, const char* name, int state_size, int max_actions, int num_actions, int max_players,
+        int (*n_players)(const void*) noexcept nogil, int (*current_player)(const void*) noexcept nogil,
+        int (*legal_actions)(const void*, int*) noexcept nogil, void (*apply)(void*, int) noexcept nogil,
+        void (*returns)(const void*, double*) noexcept nogil, void (*resample)(void*, int, Rng*) noexcept nogil,
+        void (*evaluate)(const void*, double*) noexcept nogil, int (*rollout_action)(const void*, Rng*) noexcept nogil,
+        void (*priors)(const void*, const int*, int, float*) noexcept nogil, int num_features, int policy_size,
+        void (*features)(const void*, float*) noexcept nogil, int (*policy_index)(int) noexcept nogil) noexcept nogil:
+    """Fills a core's GameDef: the one way a core registers with the search (in its order)."""
+    d.name, d.state_size, d.max_actions, d.num_actions, d.max_players = (
+        name, state_size, max_actions, num_actions, max_players)
+    d.n_players, d.current_player, d.legal_actions, d.apply = n_players, current_player, legal_actions, apply
+    d.returns, d.resample, d.evaluate, d.rollout_action, d.priors = returns, resample, evaluate, rollout_action, priors
+    d.num_features, d.policy_size, d.features, d.policy_index = num_features, policy_size, features, policy_index

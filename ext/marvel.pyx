@@ -17,10 +17,9 @@ from cpython.pycapsule cimport PyCapsule_New
 from rng cimport Rng, rng_seed, rng_below, rng_uniform
 from marvel cimport *
 from cards cimport *
-from game cimport GameDef
+from game cimport GameDef, game_def_init
 
 from splendor_ai.games.marvel import spec as _spec
-from splendor_ai.games.errors import HiddenInformationError
 
 # ---------------------------------------------------------------------------- tables
 cdef CardTables CT                      # the cards and the shared layout (cards.pxd)
@@ -237,7 +236,7 @@ cdef void m_resample(void* state, int seat, Rng* rng) noexcept nogil:
 
 
 # ---------------------------------------------------------------------------- heuristics
-# Used by the search (through MARVEL_DEF): a cheap evaluation at rollout cut-offs, the rollout
+# Used by the search (through GAME_DEF): a cheap evaluation at rollout cut-offs, the rollout
 # policy (one action per call, drawn by squared weight) and the tree's priors (one ply of the
 # evaluation). Their weights are documented in docs/marvel.md. Unlike the base game, points alone do not win: only a seat
 # meeting the Infinity Gauntlet condition (16 points, every colour, a green token) can, so
@@ -369,30 +368,10 @@ cdef void m_priors(const void* state, const int* acts, int n, float* out) noexce
 
 include "marvel_features.pxi"
 
-cdef GameDef MARVEL_DEF
-MARVEL_DEF.name = "marvel"
-MARVEL_DEF.state_size = sizeof(MState)
-MARVEL_DEF.max_actions = M_MAX_SEARCH_ACTIONS
-MARVEL_DEF.num_actions = MA_NUM
-MARVEL_DEF.max_players = M_MAX_PLAYERS
-MARVEL_DEF.n_players = m_n_players
-MARVEL_DEF.current_player = m_current_player
-MARVEL_DEF.legal_actions = m_search_actions
-MARVEL_DEF.apply = m_apply
-MARVEL_DEF.returns = m_returns
-MARVEL_DEF.resample = m_resample
-MARVEL_DEF.evaluate = m_evaluate
-MARVEL_DEF.rollout_action = m_rollout_action
-MARVEL_DEF.priors = m_priors
-MARVEL_DEF.num_features = M_NUM_FEATURES
-MARVEL_DEF.policy_size = M_POLICY_SIZE
-MARVEL_DEF.features = m_features
-MARVEL_DEF.policy_index = m_policy_index
-
-
-def game_def():
-    """The core's GameDef (game.pxd) in a capsule, for the search."""
-    return PyCapsule_New(&MARVEL_DEF, b"splendor_ai.GameDef", NULL)
+cdef GameDef GAME_DEF  # the core's entry in the search's table (game.pxd); game_def() hands it out
+game_def_init(&GAME_DEF, "marvel", sizeof(MState), M_MAX_SEARCH_ACTIONS, MA_NUM, M_MAX_PLAYERS, m_n_players,
+              m_current_player, m_search_actions, m_apply, m_returns, m_resample, m_evaluate, m_rollout_action,
+              m_priors, M_NUM_FEATURES, M_POLICY_SIZE, m_features, m_policy_index)
 
 
 # ---------------------------------------------------------------------------- Python face
@@ -423,7 +402,7 @@ cdef class CoreState(CoreFace):
 
     def __cinit__(self):
         self.block = <char*>&self.s
-        self.gd = &MARVEL_DEF
+        self.gd = &GAME_DEF
         self.all_actions = m_legal_actions
 
     @staticmethod
@@ -431,18 +410,9 @@ cdef class CoreState(CoreFace):
         """From a validated position dictionary (spec.validate_position / initial_position)."""
         cdef CoreState st = CoreState.__new__(CoreState)
         cdef MState* s = &st.s
-        cdef int i, j, lv
-        memset(s, 0, sizeof(MState))
-        cg_read_turn(s, pos, _spec.PHASES)
-        s.n_players = pos["players"]
-        s.final_round = pos["final_round"]
-        s.passes = pos["passes"]
+        cdef int i
+        cg_read_table(s, pos, _spec.PHASES, M_KINDS)
         s.avengers = -1 if pos["avengers"] is None else pos["avengers"]
-        for i in range(M_KINDS):
-            s.supply[i] = pos["supply"][i]
-        for lv in range(3):
-            for j in range(4):
-                s.board[lv][j] = pos["board"][lv][j]
         s.n_locations = len(pos["locations"])
         for i in range(M_MAX_LOCATIONS):
             s.locations[i] = pos["locations"][i] if i < s.n_locations else -1
@@ -454,10 +424,7 @@ cdef class CoreState(CoreFace):
         """The canonical position dictionary (docs/marvel.md)."""
         cdef MState* s = &self.s
         cdef int i, j, lv
-        pos = {"game": _spec.GAME, "players": s.n_players, **cg_turn_fields(s, _spec.PHASES),
-               "final_round": bool(s.final_round), "passes": s.passes,
-               "supply": [s.supply[j] for j in range(M_KINDS)],
-               "board": [[s.board[lv][j] for j in range(4)] for lv in range(3)], **cg_deck_fields(s),
+        pos = {**cg_table_fields(s, _spec.GAME, _spec.PHASES, M_KINDS),
                "locations": [s.locations[j] for j in range(s.n_locations)],
                "avengers": None if s.avengers < 0 else s.avengers, "seats": []}
         for i in range(s.n_players):
@@ -482,16 +449,10 @@ cdef class CoreState(CoreFace):
         return bool(_meets_gauntlet(&self.s.p[seat]))
 
     cdef _check_known(self):
-        if self.s.phase == MPH_MAIN and not cg_mover_knows_reserve(&self.s):
-            raise HiddenInformationError(
-                f"seat {self.s.current} holds a card this view does not know: "
-                "its moves depend on it (resample first)")
+        check_mover_knows_reserve(&self.s)
 
     cdef str _hidden_draw(self, int a):
-        cdef int lv = -1
-        if self.s.observer >= 0 and self.s.phase == MPH_MAIN:
-            lv = cg_draw_level(&self.s, a, MA_BUY)
-        return None if lv < 0 else f"draws from the level-{lv + 1} deck, whose order this view does not know"
+        return hidden_draw(&self.s, a, MA_BUY)
 
     def features(self):
         """The learned evaluation's input for the seat to act: NUM_FEATURES float32 (bytes)."""
