@@ -34,6 +34,8 @@ cdef void _init_tables():
 
 
 _init_tables()
+cdef BState _LAYOUT
+cg_check_layout(&_LAYOUT)
 
 # ---------------------------------------------------------------------------- moves
 cdef inline int _total(const BPlayer* p) noexcept nogil:
@@ -62,15 +64,6 @@ cdef int b_search_actions(const void* s, int* out) noexcept nogil:
 
 cdef int b_legal_actions(const void* s, int* out) noexcept nogil:
     return _phase_actions(<const BState*>s, out, True)
-
-
-cdef int b_n_players(const void* s) noexcept nogil:
-    return (<const BState*>s).n_players
-
-
-cdef int b_current_player(const void* s) noexcept nogil:
-    cdef const BState* st = <const BState*>s
-    return -1 if st.phase == PH_OVER else st.current
 
 
 # ---------------------------------------------------------------------------- apply
@@ -183,14 +176,7 @@ cdef double _seat_value(const BState* s, int i) noexcept nogil:
 
 
 cdef void b_evaluate(const void* state, double* out) noexcept nogil:
-    cdef const BState* s = <const BState*>state
-    cdef int i
-    if s.phase == PH_OVER:
-        b_returns(state, out)
-        return
-    for i in range(s.n_players):
-        out[i] = _seat_value(s, i)
-    cg_softmax(out, s.n_players, EVAL_TEMPERATURE)
+    cg_evaluate(<const BState*>state, out, _seat_value, b_returns, EVAL_TEMPERATURE)
 
 
 cdef double _reserve_weight(const void* p, int cid) noexcept nogil:
@@ -224,8 +210,8 @@ cdef void b_priors(const void* state, const int* acts, int n, float* out) noexce
 include "base_features.pxi"
 
 cdef GameDef GAME_DEF  # the core's entry in the search's table (game.pxd); game_def() hands it out
-game_def_init(&GAME_DEF, "base", sizeof(BState), B_MAX_SEARCH_ACTIONS, A_NUM, B_MAX_PLAYERS, b_n_players,
-              b_current_player, b_search_actions, b_apply, b_returns, b_resample, b_evaluate, b_rollout_action,
+game_def_init(&GAME_DEF, "base", sizeof(BState), B_MAX_SEARCH_ACTIONS, A_NUM, B_MAX_PLAYERS, cg_n_players,
+              cg_current_player, b_search_actions, b_apply, b_returns, b_resample, b_evaluate, b_rollout_action,
               b_priors, B_NUM_FEATURES, B_POLICY_SIZE, b_features, b_policy_index)
 
 

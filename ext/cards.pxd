@@ -41,6 +41,7 @@ cdef enum:
     CPH_MAIN = 0
     CPH_RETURN = 1
     CPH_PIECE = 2
+    CPH_OVER = 3
 
 ctypedef fused AnyState:
     BState
@@ -59,6 +60,15 @@ ctypedef fused CardState:
 ctypedef fused CardPlayer:
     BPlayer
     MPlayer
+
+ctypedef struct CardTurn:
+    # The first fields of both games' state blocks, in this order (base.pxd, marvel.pxd;
+    # cg_check_layout checks it when a core loads): enough to say whose turn it is.
+    int8_t n_players
+    int8_t current
+    int8_t start
+    int8_t phase               # CPH_*; CPH_OVER once the game is over
+
 
 ctypedef struct CardTables:
     int8_t level[CG_NCARDS]
@@ -94,6 +104,38 @@ cdef inline void cg_init_tables(CardTables* T, spec):
         T.take2d_index[t[1]][t[0]] = i
         T.take2d_set[i][0] = t[0]
         T.take2d_set[i][1] = t[1]
+
+
+cdef inline void cg_check_layout(CardState* s):
+    """ImportError unless the state block starts as CardTurn says (cg_n_players and
+    cg_current_player read it through that header)."""
+    cdef char* base = <char*>s
+    if (<char*>&s.n_players - base, <char*>&s.current - base, <char*>&s.start - base,
+            <char*>&s.phase - base) != (0, 1, 2, 3):
+        raise ImportError("ext/cards.pxd: a state block does not start with CardTurn's fields")
+
+
+cdef inline int cg_n_players(const void* s) noexcept nogil:
+    """GameDef.n_players of either game (the state block starts with CardTurn)."""
+    return (<const CardTurn*>s).n_players
+
+
+cdef inline int cg_current_player(const void* s) noexcept nogil:
+    """GameDef.current_player of either game: the seat to act, or -1 once the game is over."""
+    return -1 if (<const CardTurn*>s).phase == CPH_OVER else (<const CardTurn*>s).current
+
+
+cdef inline void cg_evaluate(const CardState* s, double* out, double (*seat_value)(const CardState*, int) noexcept nogil,
+                             void (*returns)(const void*, double*) noexcept nogil, double temperature) noexcept nogil:
+    """GameDef.evaluate: the returns once the game is over, else a softmax at ``temperature``
+    of each seat's value (the game's ``seat_value``)."""
+    cdef int i
+    if s.phase == CPH_OVER:
+        returns(s, out)
+        return
+    for i in range(s.n_players):
+        out[i] = seat_value(s, i)
+    cg_softmax(out, s.n_players, temperature)
 
 
 # ---------------------------------------------------------------------------- a seat's cards

@@ -48,6 +48,8 @@ cdef void _init_tables():
 
 
 _init_tables()
+cdef MState _LAYOUT
+cg_check_layout(&_LAYOUT)
 
 # ---------------------------------------------------------------------------- moves
 cdef inline int _total(const MPlayer* p) noexcept nogil:
@@ -90,15 +92,6 @@ cdef int m_search_actions(const void* s, int* out) noexcept nogil:
 
 cdef int m_legal_actions(const void* s, int* out) noexcept nogil:
     return _phase_actions(<const MState*>s, out, True)
-
-
-cdef int m_n_players(const void* s) noexcept nogil:
-    return (<const MState*>s).n_players
-
-
-cdef int m_current_player(const void* s) noexcept nogil:
-    cdef const MState* st = <const MState*>s
-    return -1 if st.phase == MPH_OVER else st.current
 
 
 # ---------------------------------------------------------------------------- apply
@@ -288,14 +281,7 @@ cdef double _seat_value(const MState* s, int i) noexcept nogil:
 
 
 cdef void m_evaluate(const void* state, double* out) noexcept nogil:
-    cdef const MState* s = <const MState*>state
-    cdef int i
-    if s.phase == MPH_OVER:
-        m_returns(state, out)
-        return
-    for i in range(s.n_players):
-        out[i] = _seat_value(s, i)
-    cg_softmax(out, s.n_players, EVAL_TEMPERATURE)
+    cg_evaluate(<const MState*>state, out, _seat_value, m_returns, EVAL_TEMPERATURE)
 
 
 cdef inline double _card_appeal(const MPlayer* p, int cid) noexcept nogil:
@@ -369,8 +355,8 @@ cdef void m_priors(const void* state, const int* acts, int n, float* out) noexce
 include "marvel_features.pxi"
 
 cdef GameDef GAME_DEF  # the core's entry in the search's table (game.pxd); game_def() hands it out
-game_def_init(&GAME_DEF, "marvel", sizeof(MState), M_MAX_SEARCH_ACTIONS, MA_NUM, M_MAX_PLAYERS, m_n_players,
-              m_current_player, m_search_actions, m_apply, m_returns, m_resample, m_evaluate, m_rollout_action,
+game_def_init(&GAME_DEF, "marvel", sizeof(MState), M_MAX_SEARCH_ACTIONS, MA_NUM, M_MAX_PLAYERS, cg_n_players,
+              cg_current_player, m_search_actions, m_apply, m_returns, m_resample, m_evaluate, m_rollout_action,
               m_priors, M_NUM_FEATURES, M_POLICY_SIZE, m_features, m_policy_index)
 
 
