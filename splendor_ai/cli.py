@@ -42,6 +42,11 @@ BENCHES = {
     "strength": ("splendor_ai.search.strength", "the search's strength: arena matches against baselines"),
     "levels": ("splendor_ai.search.levels_bench", "the difficulty ladder: each level against the one below"),
     "service": ("splendor_ai.service.bench", "the gRPC service: latency beyond the search, throughput"),
+    "turns": ("splendor_ai.search.turns", "decisions per turn: the time share of each phase of a turn"),
+    "learned": ("splendor_ai.search.learned_bench", "the learned evaluation: its speed, its strength"),
+    "analysis": ("splendor_ai.analysis.bench", "splendor-ai analyze: games per minute, verdict noise"),
+    "deploy": ("splendor_ai.service.deploy_bench", "deployment: TLS and tokens, metrics, replicas"),
+    "web": ("splendor_ai.service.web_bench", "GetMove over the browser protocol (Connect, JSON) against gRPC"),
 }
 
 
@@ -375,8 +380,8 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--gate-threshold", type=float, default=0.55)
     tr.set_defaults(func=_train)
 
-    bench = sub.add_parser("bench", help="benchmarks: core, search, strength, levels, service (print; --write "
-                           "also writes BENCHMARKS.md)", add_help=False)
+    bench = sub.add_parser("bench", help="the benchmarks: core, search, strength, levels, service, ... (each "
+                           "prints; --write also writes its section of BENCHMARKS.md)", add_help=False)
     bench.add_argument("rest", nargs=argparse.REMAINDER)
     bench.set_defaults(func=_bench)
     return ap

@@ -232,7 +232,7 @@ def test_a_failing_server_gets_a_message_not_a_traceback(monkeypatch, capsys, tm
     from splendor_ai import play
 
     class Failing:
-        def hint(self, state, iterations):
+        def hint(self, state, iterations, seed):
             raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, "all 2 search slots are busy")
 
         def apply(self, state, text):

@@ -1,6 +1,6 @@
 """The analysis benchmark: games analysed per minute, and how noisy the verdicts are.
 
-    python -m splendor_ai.analysis.bench [--games 8] [--iterations 1000] [--write]
+    splendor-ai bench analysis [--games 8] [--iterations 1000] [--write]
 
 Records: base game, 2 players, greedy against level 1 (arena seed 3). Throughput: the batch
 run (``splendor_ai.analysis.batch``) on 1 and 2 local workers, and on a local Ray instance
@@ -104,7 +104,7 @@ def _throughput(folder: str, options: Options, **how) -> tuple[float, float]:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.analysis.bench", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench analysis", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=8, help="records for the throughput figures (default 8)")
     ap.add_argument("--iterations", type=int, default=1000, help="search budget per decision (default 1000)")
     ap.add_argument("--no-ray", action="store_true", help="leave out the Ray figure")
@@ -118,7 +118,7 @@ def main(argv=None) -> int:
     lines = [
         "## Analysis: games per minute, verdict noise (base, 2 players)",
         "",
-        f"Command: `python -m splendor_ai.analysis.bench --games {args.games} --iterations {args.iterations} --write` "
+        f"Command: `splendor-ai bench analysis --games {args.games} --iterations {args.iterations} --write` "
         f"({machine_line()}). Records: greedy against level 1, arena seed 3; {args.iterations} iterations per "
         f"decision, the played move's visits forced up to a quarter of that. The machine is shared (load "
         f"average {os.getloadavg()[0]:.1f} at the start): read the ratios and the CPU seconds per game beside "

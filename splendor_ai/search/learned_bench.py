@@ -1,7 +1,7 @@
 """Benchmarks of the learned evaluation (docs/learned.md): its cost and its strength.
 
-    python -m splendor_ai.search.learned_bench speed [--game G] [--write]
-    python -m splendor_ai.search.learned_bench strength --game G --players N --seconds S --games K [--write]
+    splendor-ai bench learned speed [--game G] [--write]
+    splendor-ai bench learned strength --game G --players N --seconds S --games K [--write]
 
 `speed`: the cost of one network evaluation in C (features excluded, µs), and iterations per
 second on one thread with the net and with the heuristic, in the opening and in a mid-game
@@ -56,7 +56,7 @@ def speed(game: str, net_path: str | None, write: bool) -> int:
         lines.append(f"{name:10s} {us:8.2f} {n:6d} {a:10,.0f} {b:15,.0f} {a / b:6.2f}")
     print("\n".join(lines))
     if write:
-        cmd = f"python -m splendor_ai.search.learned_bench speed --game {game} --write"
+        cmd = f"splendor-ai bench learned speed --game {game} --write"
         body = "\n".join([
             f"## Learned evaluation: cost ({game}, 2 players, net generation {net.generation}, hidden {net.file.hidden})",
             "",
@@ -85,7 +85,7 @@ def strength(game: str, players: int, seconds: float, games: int, net_path: str 
     verdict = "" if target is None else (f"target ≥ {target:.0%}: " + ("met" if me.win_rate >= target else "not met"))
     print(f"learned search win rate {me.win_rate:.1%} (95% CI {lo:.1%}-{hi:.1%}) {verdict}")
     if write:
-        cmd = (f"python -m splendor_ai.search.learned_bench strength --game {game} --players {players} "
+        cmd = (f"splendor-ai bench learned strength --game {game} --players {players} "
                f"--seconds {seconds:g} --games {games} --processes {processes} --seed {seed} --write")
         others = "the heuristic search" if players == 2 else f"{players - 1} heuristic searches"
         body = "\n".join([
@@ -106,7 +106,7 @@ def strength(game: str, players: int, seconds: float, games: int, net_path: str 
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.search.learned_bench", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench learned", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
     sp = sub.add_parser("speed")
     sp.add_argument("--game", choices=("base", "duel", "marvel"), default="base")

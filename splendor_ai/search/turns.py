@@ -10,7 +10,7 @@ royal, discards). ``TurnSearch`` plays them all:
   searched decision (the iteration levels are per-decision budgets, as they were measured).
 - **Time where the choice is hard.** A decision gets the time left times
   ``1 / (1 + FOLLOW_UP_WEIGHT * E)``, where ``E`` is how many more searched decisions its turn
-  is expected to have (``EXPECTED_FOLLOW_UPS``, measured by ``python -m splendor_ai.search.turns``)
+  is expected to have (``EXPECTED_FOLLOW_UPS``, measured by ``splendor-ai bench turns``)
   and a follow-up decision counts half as much as the one being made. The main decision of a
   base or Marvel turn thus gets nearly all of the time, a Duel main decision about 84 % of it,
   and the last decision whatever is left. Time a turn does not need is not spent.
@@ -40,7 +40,7 @@ MIN_SECONDS = 0.001  # the least time a searched decision gets, even past the tu
 RESULT_SECONDS = 0.005  # kept back from each search (at most 5 % of the time left) to build its result
 
 # Searched decisions still to come in the same turn after a searched decision in this phase,
-# on average: `python -m splendor_ai.search.turns` (BENCHMARKS.md, "Decisions per turn").
+# on average: `splendor-ai bench turns` (BENCHMARKS.md, "Decisions per turn").
 # Unlisted phases expect none.
 EXPECTED_FOLLOW_UPS = {
     "base": {"main": 0.03, "return": 0.30},
@@ -267,7 +267,8 @@ def main(argv=None) -> int:
 
     from ..benchfile import machine_line, write_section
 
-    ap = argparse.ArgumentParser(description="Decisions per turn, per game and phase: the table behind "
+    ap = argparse.ArgumentParser(prog="splendor-ai bench turns",
+                                 description="Decisions per turn, per game and phase: the table behind "
                                              "EXPECTED_FOLLOW_UPS (the time split of a whole turn).")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--iterations", type=int, default=200)
@@ -285,7 +286,7 @@ def main(argv=None) -> int:
             lines.append(f"| {game} | {phase} | {n} | {mean:.2f} | {time_share(game, phase):.2f} |")
     body = "\n".join([
         "## Decisions per turn (2 players, MCTS self-play)", "",
-        f"`python -m splendor_ai.search.turns --games {args.games} --iterations {args.iterations} --write` "
+        f"`splendor-ai bench turns --games {args.games} --iterations {args.iterations} --write` "
         f"({machine_line()}; {time.perf_counter() - t0:.0f} s). The means are the table "
         "`EXPECTED_FOLLOW_UPS` of `splendor_ai/search/turns.py` (rounded); the time share is what "
         "a decision in that phase gets of the turn's time left, with the table as committed.", "",

@@ -1,6 +1,6 @@
 """Deployment benchmark: what TLS and a token cost, what a refusal costs, two replicas vs one.
 
-    python -m splendor_ai.service.deploy_bench [--iterations 1000] [--calls 200] [--seconds 8] [--write]
+    splendor-ai bench deploy [--iterations 1000] [--calls 200] [--seconds 8] [--write]
 
 Starts ``splendor-ai serve`` subprocesses on free ports of this machine and talks to them
 through the client library; prints the "deploy" section of BENCHMARKS.md and writes it with
@@ -199,7 +199,7 @@ def replicas(pos, iterations: int, seconds: float) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.service.deploy_bench", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench deploy", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--calls", type=int, default=200, help="positions for the latency figures")
     ap.add_argument("--seconds", type=float, default=8.0, help="duration of each throughput or refusal run")
@@ -225,7 +225,7 @@ def main(argv=None) -> int:
                 f"| {p50s / p50p:.2f}x | {p50s - p50p:+.2f} ms |")
 
     shares = rep["shares"]
-    cmd = "python -m splendor_ai.service.deploy_bench" + (
+    cmd = "splendor-ai bench deploy" + (
         f" --iterations {args.iterations}" if args.iterations != 1000 else "") + " --write"
     body = "\n".join([
         "## Service deployment: TLS and tokens, refusals, replicas (base, 2 players)",

@@ -1,6 +1,6 @@
 """Benchmark: GetMove over the browser protocol (Connect, JSON) against gRPC, same positions.
 
-    python -m splendor_ai.service.web_bench [--iterations 1000] [--calls 200] [--write]
+    splendor-ai bench web [--iterations 1000] [--calls 200] [--write]
 
 Starts one ``splendor-ai serve --http-port 0`` subprocess and calls GetMove for the same
 positions (the mover's view, from random games) with the same seed and budget, once through
@@ -101,7 +101,7 @@ def measure(client, web: JsonClient, pos, iterations: int):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.service.web_bench", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="splendor-ai bench web", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--calls", type=int, default=200, help="positions")
     ap.add_argument("--write", action="store_true", help="write the 'web' section of BENCHMARKS.md")
@@ -127,7 +127,7 @@ def main(argv=None) -> int:
         return (f"| {name} | {statistics.median(a):.2f} ms | {pct(a, 99):.2f} ms | {statistics.median(b):.2f} ms "
                 f"| {pct(b, 99):.2f} ms | {statistics.median(b) / statistics.median(a):.2f}x |")
 
-    cmd = "python -m splendor_ai.service.web_bench" + (
+    cmd = "splendor-ai bench web" + (
         f" --iterations {args.iterations}" if args.iterations != 1000 else "") + (
         f" --calls {args.calls}" if args.calls != 200 else "") + " --write"
     body = "\n".join([

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from importlib import resources
 
-from ..errors import HiddenInformationError, IllegalActionError, NotationError, PositionError
+from ..errors import HiddenInformationError, IllegalActionError, NotationError, PositionError, UnavailableCardError
 from ..state import TERMINAL
 
 
@@ -191,14 +191,14 @@ def words_of(text) -> tuple[str, list[str]]:
 
 def buy_target(position: dict, cid: int, face_up: int | None, first_reserve: int, where: str) -> int:
     """The buy target of card ``cid``: its face-up target (``face_up``, or None when it is not
-    face up), else ``first_reserve`` + its index in the mover's reserve; NotationError naming
-    ``where`` the face-up cards lie when it is in neither."""
+    face up), else ``first_reserve`` + its index in the mover's reserve; UnavailableCardError
+    (a NotationError) naming ``where`` the face-up cards lie when it is in neither."""
     target = face_up
     for i, r in enumerate(position["seats"][position["current"]]["reserved"]):
         if r["card"] == cid:
             target = first_reserve + i
     if target is None:
-        raise NotationError(f"card {cid} is neither {where} nor reserved by the player to move")
+        raise UnavailableCardError(f"card {cid} is neither {where} nor reserved by the player to move")
     return target
 
 

@@ -14,7 +14,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from ..errors import NotationError, PositionError
+from ..errors import NotationError, PositionError, UnavailableCardError
 from .common import (action_name, buy_target, check_int, check_reserved, named_card, check_list, hide_cards, parse_card_id, redraw_cards,
                      unseen_cards, words_of)
 
@@ -293,7 +293,7 @@ class CardGameSpec:
         cid = parse_card_id(args[0], len(self.cards))
         target = board_target(position, cid)
         if target is None:
-            raise NotationError(f"card {cid} is not face up on the board")
+            raise UnavailableCardError(f"card {cid} is not face up on the board")
         return RESERVE_BOARD + target
 
     def _parse_buy(self, position: dict, args: list[str]) -> int:

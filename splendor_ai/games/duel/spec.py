@@ -20,7 +20,7 @@ from ..cards.common import (  # noqa: F401  (check_knows_seat: for reference.py)
     words_of,
 )
 from ..cards.common import check_bool as _bool, check_int as _int, check_list as _list  # noqa: F401 (_validate.py)
-from ..errors import NotationError, PositionError
+from ..errors import NotationError, PositionError, UnavailableCardError
 
 GAME = "duel"
 PLAYER_COUNTS = (2,)
