@@ -3,7 +3,7 @@
 # that satisfies the State protocol of splendor_ai/games/state.py.
 #
 # The rules are those of splendor_ai/games/base/reference.py (the executable specification);
-# the parity test (tests/test_base_parity.py) compares the two after every action. What the
+# the parity test (tests/test_parity.py) compares the two after every action. What the
 # base game shares with Marvel (taking, reserving, buying and paying, hidden cards, the
 # rollout's take weights) is the card-game layer, ext/cards.pxd; this file holds the base
 # game's own rules: nobles, the end trigger, the winners, and its heuristics.

@@ -3,7 +3,7 @@
 # satisfies the State protocol of splendor_ai/games/state.py.
 #
 # The rules are those of splendor_ai/games/duel/reference.py (the executable specification);
-# the parity test (tests/test_duel_parity.py) compares the two after every action.
+# the parity test (tests/test_parity.py) compares the two after every action.
 from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize

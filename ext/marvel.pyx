@@ -3,7 +3,7 @@
 # that satisfies the State protocol of splendor_ai/games/state.py.
 #
 # The rules are those of splendor_ai/games/marvel/reference.py (the executable
-# specification); the parity test (tests/test_marvel_parity.py) compares the two after every
+# specification); the parity test (tests/test_parity.py) compares the two after every
 # action. What Marvel shares with the base game (taking, reserving, recruiting and paying,
 # hidden cards, the rollout's take weights) is the card-game layer, ext/cards.pxd; this file
 # holds Marvel's own rules: green and grey, the Time Stone, the Avengers tile, locations,
