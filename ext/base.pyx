@@ -216,7 +216,9 @@ game_def_init(&GAME_DEF, "base", sizeof(BState), B_MAX_SEARCH_ACTIONS, A_NUM, B_
 
 
 # ---------------------------------------------------------------------------- Python face
+ctypedef BState CardStateT
 include "coreface.pxi"
+include "cardface.pxi"
 
 
 cdef void _read_seat(BPlayer* p, seat):
@@ -229,66 +231,26 @@ cdef void _read_seat(BPlayer* p, seat):
         p.points += 3
 
 
-cdef class CoreState(CoreFace):
+cdef class CoreState(CardCoreState):
     """A base-game state in the Cython core (see splendor_ai/games/state.py for the API;
-    what every core shares is CoreFace, ext/coreface.pxi)."""
+    what the cores share: CoreFace, ext/coreface.pxi, and CardCoreState, ext/cardface.pxi)."""
 
-    cdef BState s
-
-    game = _spec.GAME
-    _spec = _spec
+    _kinds = B_KINDS
+    _buy = A_BUY
 
     def __cinit__(self):
-        self.block = <char*>&self.s
-        self.gd = &GAME_DEF
         self.all_actions = b_legal_actions
 
-    @staticmethod
-    def from_position(pos):
-        """From a validated position dictionary (spec.validate_position / initial_position)."""
-        cdef CoreState st = CoreState.__new__(CoreState)
-        cdef BState* s = &st.s
+    cdef _read_own(self, pos):
         cdef int i
-        cg_read_table(s, pos, _spec.PHASES, B_KINDS)
-        s.n_nobles = len(pos["nobles"])
+        self.s.n_nobles = len(pos["nobles"])
         for i in range(B_MAX_NOBLES):
-            s.nobles[i] = pos["nobles"][i] if i < s.n_nobles else -1
+            self.s.nobles[i] = pos["nobles"][i] if i < self.s.n_nobles else -1
         for i, seat in enumerate(pos["seats"]):
-            _read_seat(&s.p[i], seat)
-        return st
+            _read_seat(&self.s.p[i], seat)
 
-    def to_position(self):
-        """The canonical position dictionary (docs/positions.md)."""
-        cdef BState* s = &self.s
-        cdef int i, j, lv
-        pos = {**cg_table_fields(s, _spec.GAME, _spec.PHASES, B_KINDS),
-               "nobles": [s.nobles[j] for j in range(s.n_nobles)], "seats": []}
-        for i in range(s.n_players):
-            pos["seats"].append({**cg_seat_fields(&s.p[i], B_KINDS, CG_NCARDS),
-                                 "nobles": [j for j in range(B_NNOBLES) if (s.p[i].nobles >> j) & 1]})
-        pos["observer"] = None if s.observer < 0 else s.observer
-        return pos
+    cdef dict _own_fields(self):
+        return {"nobles": [self.s.nobles[j] for j in range(self.s.n_nobles)]}
 
-    def phase(self):
-        return _spec.PHASES[self.s.phase]
-
-    def points(self, int seat):
-        return self.s.p[seat].points
-
-    def bonuses(self, int seat):
-        return [self.s.p[seat].bonus[c] for c in range(5)]
-
-    cdef _check_known(self):
-        check_mover_knows_reserve(&self.s)
-
-    cdef str _hidden_draw(self, int a):
-        return hidden_draw(&self.s, a, A_BUY)
-
-    def features(self):
-        """The learned evaluation's input for the seat to act: NUM_FEATURES float32 values,
-        native order (splendor_ai/games/base/features.py defines them)."""
-        cdef float out[B_NUM_FEATURES]
-        if self.s.phase == PH_OVER:
-            raise ValueError("the game is over: no seat is to act, so there are no features")
-        b_features(&self.s, out)
-        return PyBytes_FromStringAndSize(<char*>out, sizeof(out))
+    cdef dict _own_seat_fields(self, int seat):
+        return {"nobles": [j for j in range(B_NNOBLES) if (self.s.p[seat].nobles >> j) & 1]}

@@ -5,7 +5,7 @@
 # Everything here goes through the core's GameDef (game.pxd; the includer names it GAME_DEF)
 # and the game's spec module.
 from libc.string cimport memcpy
-from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
 
 from rng cimport Rng, rng_seed, rng_below
@@ -145,6 +145,15 @@ cdef class CoreFace:
         cdef double out[MAX_SEATS]
         self.gd.evaluate(self.block, out)
         return [out[i] for i in range(self.gd.n_players(self.block))]
+
+    def features(self):
+        """The learned evaluation's input for the seat to act (GameDef.features): num_features
+        float32 values in native byte order (splendor_ai/games/<game>/features.py defines them)."""
+        if self.is_terminal():
+            raise ValueError("the game is over: no seat is to act, so there are no features")
+        out = PyBytes_FromStringAndSize(NULL, self.gd.num_features * sizeof(float))
+        self.gd.features(self.block, <float*>PyBytes_AS_STRING(out))
+        return out
 
     def view(self, seat):
         """This position as ``seat`` sees it: hidden cards unknown."""

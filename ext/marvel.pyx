@@ -361,7 +361,9 @@ game_def_init(&GAME_DEF, "marvel", sizeof(MState), M_MAX_SEARCH_ACTIONS, MA_NUM,
 
 
 # ---------------------------------------------------------------------------- Python face
+ctypedef MState CardStateT
 include "coreface.pxi"
+include "cardface.pxi"
 
 
 cdef void _read_seat(MPlayer* p, seat, bint avengers):
@@ -377,69 +379,34 @@ cdef void _read_seat(MPlayer* p, seat, bint avengers):
         p.points += 3
 
 
-cdef class CoreState(CoreFace):
-    """A Splendor: Marvel state in the Cython core (see splendor_ai/games/state.py for the
-    API; what every core shares is CoreFace, ext/coreface.pxi)."""
+cdef class CoreState(CardCoreState):
+    """A Splendor: Marvel state in the Cython core (see splendor_ai/games/state.py for the API;
+    what the cores share: CoreFace, ext/coreface.pxi, and CardCoreState, ext/cardface.pxi)."""
 
-    cdef MState s
-
-    game = _spec.GAME
-    _spec = _spec
+    _kinds = M_KINDS
+    _buy = MA_BUY
 
     def __cinit__(self):
-        self.block = <char*>&self.s
-        self.gd = &GAME_DEF
         self.all_actions = m_legal_actions
 
-    @staticmethod
-    def from_position(pos):
-        """From a validated position dictionary (spec.validate_position / initial_position)."""
-        cdef CoreState st = CoreState.__new__(CoreState)
-        cdef MState* s = &st.s
+    cdef _read_own(self, pos):
         cdef int i
-        cg_read_table(s, pos, _spec.PHASES, M_KINDS)
-        s.avengers = -1 if pos["avengers"] is None else pos["avengers"]
-        s.n_locations = len(pos["locations"])
+        self.s.avengers = -1 if pos["avengers"] is None else pos["avengers"]
+        self.s.n_locations = len(pos["locations"])
         for i in range(M_MAX_LOCATIONS):
-            s.locations[i] = pos["locations"][i] if i < s.n_locations else -1
+            self.s.locations[i] = pos["locations"][i] if i < self.s.n_locations else -1
         for i, seat in enumerate(pos["seats"]):
-            _read_seat(&s.p[i], seat, s.avengers == i)
-        return st
+            _read_seat(&self.s.p[i], seat, self.s.avengers == i)
 
-    def to_position(self):
-        """The canonical position dictionary (docs/marvel.md)."""
-        cdef MState* s = &self.s
-        cdef int i, j, lv
-        pos = {**cg_table_fields(s, _spec.GAME, _spec.PHASES, M_KINDS),
-               "locations": [s.locations[j] for j in range(s.n_locations)],
-               "avengers": None if s.avengers < 0 else s.avengers, "seats": []}
-        for i in range(s.n_players):
-            pos["seats"].append({**cg_seat_fields(&s.p[i], M_KINDS, CG_NCARDS),
-                                 "locations": [j for j in range(M_NLOCATIONS) if (s.p[i].locations >> j) & 1]})
-        pos["observer"] = None if s.observer < 0 else s.observer
-        return pos
+    cdef dict _own_fields(self):
+        return {"locations": [self.s.locations[j] for j in range(self.s.n_locations)],
+                "avengers": None if self.s.avengers < 0 else self.s.avengers}
 
-    def phase(self):
-        return _spec.PHASES[self.s.phase]
-
-    def points(self, int seat):
-        return self.s.p[seat].points
-
-    def bonuses(self, int seat):
-        return [self.s.p[seat].bonus[c] for c in range(5)]
+    cdef dict _own_seat_fields(self, int seat):
+        return {"locations": [j for j in range(M_NLOCATIONS) if (self.s.p[seat].locations >> j) & 1]}
 
     def icons(self, int seat):
         return self.s.p[seat].icons
 
     def meets_gauntlet(self, int seat):
         return bool(_meets_gauntlet(&self.s.p[seat]))
-
-    cdef _check_known(self):
-        check_mover_knows_reserve(&self.s)
-
-    cdef str _hidden_draw(self, int a):
-        return hidden_draw(&self.s, a, MA_BUY)
-
-    def features(self):
-        """The learned evaluation's input for the seat to act: NUM_FEATURES float32 (bytes)."""
-        return _features_bytes(&self.s)

@@ -205,15 +205,6 @@ def policy_index(action):
     return m_policy_index(action)
 
 
-cdef bytes _features_bytes(const MState* s):
-    """CoreState.features: NUM_FEATURES float32 in native order."""
-    cdef float buf[M_NUM_FEATURES]
-    if s.phase == MPH_OVER:
-        raise ValueError("the game is over: no seat is to act")
-    m_features(s, buf)
-    return PyBytes_FromStringAndSize(<char*>buf, sizeof(buf))
-
-
 from splendor_ai.games.marvel import features as _features_def
 
 if (NUM_FEATURES, POLICY_SIZE, FEATURE_VERSION) != (
