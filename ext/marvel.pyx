@@ -336,20 +336,15 @@ cdef void m_priors(const void* state, const int* acts, int n, float* out) noexce
     cdef MState work
     cdef double q[M_MAX_SEARCH_ACTIONS]
     cdef double values[M_MAX_PLAYERS]
-    cdef double best = -1.0, total = 0.0
     cdef int i, seat = s.current
     for i in range(n):
         memcpy(&work, s, sizeof(MState))
         m_apply(&work, acts[i])
         m_evaluate(&work, values)
         q[i] = values[seat]
-        if q[i] > best:
-            best = q[i]
+    cg_softmax(q, n, PRIOR_TEMPERATURE)
     for i in range(n):
-        q[i] = exp((q[i] - best) / PRIOR_TEMPERATURE)
-        total += q[i]
-    for i in range(n):
-        out[i] = <float>(q[i] / total)
+        out[i] = <float>q[i]
 
 
 include "marvel_features.pxi"
