@@ -142,6 +142,22 @@ cdef int32_t _copy_subtree(Tree* t, const Node* src, int32_t i, const Params* P)
     return j
 
 
+cdef inline void _backup(Tree* t, const int32_t* path, int depth, const double* values,
+                         int nseats) noexcept nogil:
+    """Per seat: each node on the path adds the value of the seat that chose its action; the
+    root counts the visit and sums every seat's value."""
+    cdef int i
+    cdef Node* nd
+    for i in range(1, depth):
+        nd = &t.nodes[path[i]]
+        nd.visits += 1
+        nd.value += <float>values[nd.player]
+    t.nodes[0].visits += 1
+    for i in range(nseats):
+        t.seat_values[i] += values[i]
+    t.iterations += 1
+
+
 cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
                    int* acts, float* priors, int32_t* path) noexcept nogil:
     cdef int depth = 0, n, i, player, best_i, steps
@@ -246,15 +262,7 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
         g.returns(work, values)
     else:
         g.evaluate(work, values)
-    # -- backup
-    for i in range(1, depth):
-        nd = &t.nodes[path[i]]
-        nd.visits += 1
-        nd.value += <float>values[nd.player]
-    t.nodes[0].visits += 1
-    for i in range(nseats):
-        t.seat_values[i] += values[i]
-    t.iterations += 1
+    _backup(t, path, depth, values, nseats)
 
 
 # ---------------------------------------------------------------- PUCT with the learned net
@@ -455,15 +463,7 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
         path[depth] = best_child
         depth += 1
         node = best_child
-    # -- backup
-    for i in range(1, depth):
-        nd = &t.nodes[path[i]]
-        nd.visits += 1
-        nd.value += <float>values[nd.player]
-    t.nodes[0].visits += 1
-    for i in range(nseats):
-        t.seat_values[i] += values[i]
-    t.iterations += 1
+    _backup(t, path, depth, values, nseats)
 
 
 cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int* cancel) noexcept nogil:
