@@ -158,10 +158,37 @@ cdef inline void _backup(Tree* t, const int32_t* path, int depth, const double* 
     t.iterations += 1
 
 
+cdef int32_t _add_child(Tree* t, int32_t parent, int action, float prior, int player,
+                        uint32_t avail, const Params* P) noexcept nogil:
+    """A new child of `parent` in action order; -1 at the node cap."""
+    cdef int32_t c = _new_node(t, P), child, ins_prev = -1
+    cdef Node* nd
+    if c < 0:
+        return -1
+    nd = &t.nodes[c]
+    nd.first_child = -1
+    nd.action = action
+    nd.visits = 0
+    nd.avail = avail
+    nd.value = 0
+    nd.prior = prior
+    nd.player = <int8_t>player
+    child = t.nodes[parent].first_child
+    while child >= 0 and t.nodes[child].action < action:
+        ins_prev = child
+        child = t.nodes[child].next_sibling
+    nd.next_sibling = child
+    if ins_prev < 0:
+        t.nodes[parent].first_child = c
+    else:
+        t.nodes[ins_prev].next_sibling = c
+    return c
+
+
 cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
                    int* acts, float* priors, int32_t* path) noexcept nogil:
     cdef int depth = 0, n, i, player, best_i, steps
-    cdef int32_t node = 0, child, prev, best_child, c, ins_prev
+    cdef int32_t node = 0, child, prev, best_child, c
     cdef double values[MAX_SEATS]
     cdef double score, best_score, logn
     cdef Node* nd
@@ -218,28 +245,9 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
                     if best_i < 0 or priors[i] > priors[best_i]:
                         best_i = i
                 i += 1
-            c = _new_node(t, P)
+            c = _add_child(t, node, acts[best_i], priors[best_i], player, 1, P)
             if c >= 0:
-                nd = &t.nodes[c]
-                nd.first_child = -1
-                nd.action = acts[best_i]
-                nd.visits = 0
-                nd.avail = 1
-                nd.value = 0
-                nd.prior = priors[best_i]
-                nd.player = <int8_t>player
-                # insert in order
-                ins_prev = -1
-                child = t.nodes[node].first_child
-                while child >= 0 and t.nodes[child].action < nd.action:
-                    ins_prev = child
-                    child = t.nodes[child].next_sibling
-                nd.next_sibling = child
-                if ins_prev < 0:
-                    t.nodes[node].first_child = c
-                else:
-                    t.nodes[ins_prev].next_sibling = c
-                g.apply(work, nd.action)
+                g.apply(work, acts[best_i])
                 path[depth] = c
                 depth += 1
                 break
@@ -317,33 +325,6 @@ cdef void _net_eval(const GameDef* g, const Params* P, const char* work, int pla
         total += priors[i]
     for i in range(n):
         priors[i] = <float>(priors[i] / total)
-
-
-cdef int32_t _add_child(Tree* t, int32_t parent, int action, float prior, int player,
-                        const Params* P) noexcept nogil:
-    """A new child of `parent` in action order; -1 at the node cap."""
-    cdef int32_t c = _new_node(t, P), child, ins_prev = -1
-    cdef Node* nd
-    if c < 0:
-        return -1
-    nd = &t.nodes[c]
-    nd.first_child = -1
-    nd.action = action
-    nd.visits = 0
-    nd.avail = 0
-    nd.value = 0
-    nd.prior = prior
-    nd.player = <int8_t>player
-    child = t.nodes[parent].first_child
-    while child >= 0 and t.nodes[child].action < action:
-        ins_prev = child
-        child = t.nodes[child].next_sibling
-    nd.next_sibling = child
-    if ins_prev < 0:
-        t.nodes[parent].first_child = c
-    else:
-        t.nodes[ins_prev].next_sibling = c
-    return c
 
 
 cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
@@ -432,7 +413,7 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
             if child >= 0 and t.nodes[child].action == acts[i]:
                 c = child
             else:
-                c = _add_child(t, node, acts[i], <float>(1.0 / n), player, P)
+                c = _add_child(t, node, acts[i], <float>(1.0 / n), player, 0, P)
                 if c < 0:
                     t.node_limit_hit = 1
                     i += 1
