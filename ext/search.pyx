@@ -30,6 +30,7 @@ cdef enum:
     MAX_PATH = 1024
     MAX_ACTIONS = 512
     FIRST_CAPACITY = 4096
+    REUSE_MAX_NODES = 1 << 17   # nodes a reused subtree keeps at most (about 4 MiB, a few ms)
 
 ctypedef struct Node:
     int32_t first_child     # index of the first child (children sorted by action), -1 none
@@ -604,6 +605,12 @@ cdef class TreeSearch:
         cdef int i
         cdef int32_t c
         cdef Tree* t
+        # The copy holds the GIL and runs before the search: it keeps at most REUSE_MAX_NODES
+        # (a net's trees, with every legal action a child, reach millions of nodes, whose copy
+        # took longer than a follow-up decision's whole budget).
+        cdef Params copy_limits = self.P
+        if copy_limits.max_nodes > REUSE_MAX_NODES:
+            copy_limits.max_nodes = REUSE_MAX_NODES
         if old.n_trees != self.n_trees or old.g != self.g:
             raise ValueError("reuse: the previous search had another game or thread count")
         for i in range(self.n_trees):
@@ -616,7 +623,7 @@ cdef class TreeSearch:
                 continue
             t = &self.trees[i]
             t.n_nodes = 0
-            _copy_subtree(t, old.trees[i].nodes, c, &self.P)
+            _copy_subtree(t, old.trees[i].nodes, c, &copy_limits)
             t.node_limit_hit = 0
             t.nodes[0].action = -1
             t.nodes[0].player = -1
