@@ -85,9 +85,7 @@ def loaded_server(spawn_server):
 
 def test_under_load_the_whole_turn_answers_before_the_deadline(loaded_server):
     srv = loaded_server
-    # Deadlines of 2-2.5 s: the margin (convert.deadline_margin) is then 250-300 ms, which a
-    # full CI run on 2 cores needs (at 1 s, 150 ms, one call in a full run came back late).
-    calls = [(returns_tokens_position(), 2.0)] * 6 + [(p, 2.5) for p in duel_positions(6)]
+    calls = [(returns_tokens_position(), 1.0)] * 6 + [(p, 1.5) for p in duel_positions(6)]
     multi = 0
     with Client(srv.target) as c:
         for i, (position, timeout) in enumerate(calls):
