@@ -158,8 +158,10 @@ def _train(args) -> int:
     sp = SelfPlaySettings(iterations=args.iterations, fast_iterations=args.fast_iterations,
                           full_share=args.full_share)
     settings = None
-    if args.game is None and (args.search_value_weight is not None or args.no_warm_start or args.net_search):
-        raise SystemExit("splendor-ai train: --search-value-weight, --net-search and --no-warm-start start a run (give --game); "
+    if args.game is None and (args.search_value_weight is not None or args.no_warm_start or args.net_search
+                              or args.no_augment or args.init_net or args.gate_seconds):
+        raise SystemExit("splendor-ai train: --search-value-weight, --net-search, --no-warm-start, --no-augment, --init-net "
+                         "and --gate-seconds start a run (give --game); "
                          "a resumed run keeps the settings in its state.json")
     if args.game is not None:
         settings = TrainSettings(
@@ -169,7 +171,8 @@ def _train(args) -> int:
             hidden=args.hidden, window=args.window, epochs=args.epochs, gate_games=args.gate_games,
             gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp,
             search_value_weight=0.5 if args.search_value_weight is None else args.search_value_weight,
-            warm_start=not args.no_warm_start, net_search=_net_search(args.net_search))
+            warm_start=not args.no_warm_start, net_search=_net_search(args.net_search),
+            augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net)
     try:
         Run(args.out, settings).run()
     except TrainError as exc:
@@ -375,9 +378,16 @@ def build_parser() -> argparse.ArgumentParser:
                     help="search settings of the run's nets, e.g. net_rollout_depth=10,net_rollout_weight=0.5")
     tr.add_argument("--no-warm-start", action="store_true",
                     help="train a fresh net on the whole window every generation")
+    tr.add_argument("--no-augment", action="store_true",
+                    help="train on the positions as played, without colour permutations (base, Marvel)")
     tr.add_argument("--gate-games", type=int, default=40)
     tr.add_argument("--gate-iterations", type=int, default=200)
     tr.add_argument("--gate-threshold", type=float, default=0.55)
+    tr.add_argument("--gate-seconds", type=float, default=0.0,
+                    help="gate at this thinking time per decision, every side alike (default 0: "
+                         "--gate-iterations, the heuristic at 4x)")
+    tr.add_argument("--init-net", default=None, metavar="FILE",
+                    help="start the run from this .splnn net (its best net and first weights)")
     tr.set_defaults(func=_train)
 
     bench = sub.add_parser("bench", help="the benchmarks: core, search, strength, levels, service, ... (each "

@@ -62,3 +62,28 @@ def test_bad_settings_are_refused_clearly(tmp_path):
 def test_cli_without_a_run_names_the_problem(tmp_path, capsys):
     with pytest.raises(SystemExit, match="no run to resume"):
         main(["train", "--out", str(tmp_path / "none")])
+
+
+def test_a_run_can_start_from_a_net_and_gate_at_equal_time(tmp_path):
+    first = tmp_path / "first"
+    settings = dict(TINY, hidden=[16], gate_games=2)
+    Run(first, TrainSettings(game="base", players=[2], generations=1, **settings), log=lambda m: None).run()
+    start = first / "gen-0001" / "net.splnn"
+    out = tmp_path / "second"
+    run = Run(out, TrainSettings(game="base", players=[2], generations=1, init_net=str(start), gate_seconds=0.01,
+                                 **settings), log=lambda m: None)
+    # Generation 0 is the given net: it is the best, and self-play and the gate use it.
+    assert run.state["best"] == 0 and (out / "best.splnn").read_bytes() == start.read_bytes()
+    from splendor_ai.train import model as M
+
+    model = M.from_netfile(nn.read(start))
+    again = M.export(model, "base", [2], nn.read(start).feature_version, 1, {})
+    assert list(again.payload) == list(nn.read(start).payload)
+    history = run.run()
+    assert history[0]["generation"] == 1 and "0.01 s per move" in (out / "history.md").read_text()
+    assert "Started from" in (out / "history.md").read_text()
+    with pytest.raises(TrainError, match="--init-net: .* hidden layers"):
+        Run(tmp_path / "third", TrainSettings(game="base", players=[2], init_net=str(start),
+                                              **dict(settings, hidden=[8])))
+    with pytest.raises(TrainError, match="--init-net"):
+        Run(tmp_path / "fourth", TrainSettings(game="duel", players=[2], init_net=str(start), **settings))

@@ -29,7 +29,7 @@ import torch
 from .. import nn as splnn
 from ..search import cores
 from ..search.arena import run_arena
-from . import model as M
+from . import augment, model as M
 from .selfplay import SelfPlaySettings, merge, play_game
 
 
@@ -55,11 +55,17 @@ class TrainSettings:
     # (self-play, gates): written into each candidate's info.search (docs/search.md)
     warm_start: bool = True  # each generation goes on training the last one's weights; False: a
     # fresh net on the whole window every generation (a distillation of all positions kept)
+    augment: bool = True  # colour permutations of the training positions where the game has
+    # that symmetry (train/augment.py: base and Marvel)
     batch_size: int = 512
     lr: float = 1e-3
     weight_decay: float = 1e-4
     gate_games: int = 40
     gate_iterations: int = 200
+    gate_seconds: float = 0.0  # > 0: the gate and the 'vs heuristic' match give every side this
+    # much time per decision instead of iterations (equal time, whatever each search costs)
+    init_net: str | None = None  # a .splnn file the run starts from: generation 0's best net,
+    # self-play's first player, and the weights the first training goes on from
     gate_threshold: float = 0.55
     heuristic_factor: float = 4.0  # the heuristic search's iterations per net iteration in the
     # history's "vs heuristic" match: about equal thinking time (BENCHMARKS.md has the speeds)
@@ -86,6 +92,8 @@ class TrainSettings:
         if bad:
             raise TrainError(f"--net-search: unknown setting(s) {', '.join(sorted(bad))} "
                              f"(one of {', '.join(NET_SEARCH_DEFAULTS)})")
+        if self.gate_seconds < 0:
+            raise TrainError("--gate-seconds must be 0 (iterations) or more")
         if not 0 < self.gate_threshold < 1:
             raise TrainError("--gate-threshold must be between 0 and 1")
 
@@ -125,8 +133,28 @@ class Run:
             self.settings = settings
             self.state = {"settings": dataclasses.asdict(settings), "generation": 0, "best": None,
                           "history": [], "stage": None}
+            self.core = cores.module(self.settings.game)
+            if settings.init_net:
+                self._start_from(settings.init_net)
             self._save()
         self.core = cores.module(self.settings.game)
+
+    def _start_from(self, path: str) -> None:
+        """Generation 0 is the net in `path`: it becomes the best net, and its weights the
+        checkpoint the first training goes on from."""
+        s = self.settings
+        try:
+            splnn.load(path, s.game)  # refuses a file for another game or feature version
+            net = splnn.read(path)
+        except (OSError, splnn.WeightsError) as exc:
+            raise TrainError(f"--init-net: {exc}") from None
+        if list(net.hidden) != list(s.hidden):
+            raise TrainError(f"--init-net: {path} has hidden layers {list(net.hidden)}, the run {list(s.hidden)} "
+                             "(give --hidden to match)")
+        model = M.from_netfile(net)
+        torch.save({"model": model.state_dict(), "optimizer": None, "generation": 0}, self.out / "checkpoint.pt")
+        shutil.copyfile(path, self.out / "best.splnn")
+        self.state["best"] = 0
 
     # --------------------------------------------------------------- bookkeeping
     def _save(self) -> None:
@@ -234,12 +262,12 @@ class Run:
         if ckpt.exists() and s.warm_start:
             saved = torch.load(ckpt, weights_only=False)
             model.load_state_dict(saved["model"])
-            opt_state = saved["optimizer"]
+            opt_state = saved["optimizer"]  # None after --init-net
         data = self.window_data(g)
         metrics, opt_state = M.train(model, data, epochs=s.epochs, batch_size=s.batch_size, lr=s.lr,
                                      weight_decay=s.weight_decay, seed=_seed(s.seed, g, 11) % 2**31,
                                      optimizer_state=opt_state, search_value_weight=s.search_value_weight,
-                                     log=self.log)
+                                     symmetry=augment.for_game(s.game) if s.augment else None, log=self.log)
         torch.save({"model": model.state_dict(), "optimizer": opt_state, "generation": g}, str(ckpt) + ".tmp")
         os.replace(str(ckpt) + ".tmp", ckpt)
         netfile = M.export(model, s.game, s.players, self.core.FEATURE_VERSION, g,
@@ -254,9 +282,13 @@ class Run:
         players = s.players[0]
         best = self.best_path()
         it = s.gate_iterations
-        new_spec = f"mcts:iterations={it},evaluator=net,net={cand}"
-        heur_spec = f"mcts:iterations={int(it * s.heuristic_factor)},evaluator=heuristic"
-        best_spec = f"mcts:iterations={it},evaluator=net,net={best}" if best else heur_spec
+        if s.gate_seconds > 0:
+            budget = heur_budget = f"seconds={s.gate_seconds:g}"
+        else:
+            budget, heur_budget = f"iterations={it}", f"iterations={int(it * s.heuristic_factor)}"
+        new_spec = f"mcts:{budget},evaluator=net,net={cand}"
+        heur_spec = f"mcts:{heur_budget},evaluator=heuristic"
+        best_spec = f"mcts:{budget},evaluator=net,net={best}" if best else heur_spec
         seed = _seed(s.seed, g, 13) % 2**31
         result = run_arena(s.game, players, [new_spec, best_spec], s.gate_games, seed=seed,
                            processes=s.workers, progress=True)
@@ -277,12 +309,18 @@ class Run:
 
     def write_history(self) -> None:
         s = self.settings
+        if s.gate_seconds > 0:
+            budget, heur = f"{s.gate_seconds:g} s", "the same time"
+        else:
+            budget = f"{s.gate_iterations} iterations"
+            heur = f"{s.heuristic_factor:g}x the iterations (about equal time)"
         lines = [
             f"# Training history: {s.game}, players {', '.join(map(str, s.players))}",
             "",
-            f"Gate: {s.gate_games} games at {s.gate_iterations} iterations per move in {s.players[0]}-player games, "
+            (f"Started from {s.init_net} (generation 0). " if s.init_net else "")
+            + f"Gate: {s.gate_games} games at {budget} per move in {s.players[0]}-player games, "
             f"seats rotated; accepted at a score of {s.gate_threshold:.2f} or more. 'vs heuristic': the same "
-            f"net against the heuristic search given {s.heuristic_factor:g}x the iterations (about equal time).",
+            f"net against the heuristic search given {heur}.",
             "",
             "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |",
             "|---|---|---|---|---|---|---|",

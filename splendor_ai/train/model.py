@@ -63,8 +63,11 @@ def dense_targets(data: dict, policy_size: int) -> tuple[np.ndarray, np.ndarray]
 
 def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 512, lr: float = 1e-3,
           weight_decay: float = 1e-4, seed: int = 0, optimizer_state: dict | None = None,
-          validation: float = 0.05, search_value_weight: float = 0.5, log=None) -> tuple[dict, dict]:
-    """Trains on `data` (merged self-play arrays); returns (metrics, optimizer state)."""
+          validation: float = 0.05, search_value_weight: float = 0.5, symmetry=None,
+          log=None) -> tuple[dict, dict]:
+    """Trains on `data` (merged self-play arrays); returns (metrics, optimizer state).
+    `symmetry` (augment.ColourSymmetry, or None): each training position is seen in a
+    random colour permutation (the held-out positions as they are)."""
     gen = torch.Generator().manual_seed(seed)
     features = torch.from_numpy(data["features"].astype(np.float32))
     policy, legal = dense_targets(data, model.policy_size)
@@ -87,9 +90,18 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
     n = n_all - max(1, int(n_all * validation)) if n_all > 20 else n_all
     held = slice(n, n_all) if n < n_all else slice(0, n_all)
 
-    def batch_of(idx):
-        return {"features": features[idx], "policy": policy[idx], "legal": legal[idx],
-                "value": value[idx], "seat_mask": seat_mask[idx]}
+    if symmetry is not None:
+        sym_features = torch.from_numpy(symmetry.features)
+        sym_policy = torch.from_numpy(symmetry.policy)
+
+    def batch_of(idx, augment=False):
+        f, p, lg = features[idx], policy[idx], legal[idx]
+        if augment and symmetry is not None:
+            which = torch.randint(len(symmetry.perms), (len(idx),), generator=gen)
+            f = torch.gather(f, 1, sym_features[which])
+            p = torch.gather(p, 1, sym_policy[which])
+            lg = torch.gather(lg, 1, sym_policy[which])
+        return {"features": f, "policy": p, "legal": lg, "value": value[idx], "seat_mask": seat_mask[idx]}
 
     def held_out_loss():
         model.eval()
@@ -105,7 +117,7 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
         tot_v = tot_p = 0.0
         for start in range(0, n, batch_size):
             idx = perm[start:start + batch_size]
-            v_loss, p_loss = losses(model, batch_of(idx))
+            v_loss, p_loss = losses(model, batch_of(idx, augment=True))
             loss = v_loss + p_loss
             opt.zero_grad()
             loss.backward()
@@ -124,6 +136,23 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
     model.load_state_dict(best_state)
     model.eval()
     return metrics, opt.state_dict()
+
+
+def from_netfile(net: NetFile) -> PolicyValueNet:
+    """A model with the weights of a loaded .splnn file (the inverse of export)."""
+    model = PolicyValueNet(net.num_features, list(net.hidden), net.policy_size, net.max_players)
+    flat = torch.tensor(np.asarray(net.payload, dtype=np.float32))
+    at = 0
+    linears = [m for m in model.trunk if isinstance(m, nn.Linear)] + [model.value, model.policy]
+    with torch.no_grad():
+        for lin in linears:
+            for t in (lin.weight, lin.bias):
+                t.copy_(flat[at:at + t.numel()].view_as(t))
+                at += t.numel()
+    if at != len(flat):
+        raise ValueError(f"payload holds {len(flat)} floats, the layout {at}")
+    model.eval()
+    return model
 
 
 def export(model: PolicyValueNet, game: str, players: list[int], feature_version: int,
