@@ -159,9 +159,10 @@ def _train(args) -> int:
                           full_share=args.full_share)
     settings = None
     if args.game is None and (args.search_value_weight is not None or args.no_warm_start or args.net_search
-                              or args.no_augment or args.init_net or args.gate_seconds):
-        raise SystemExit("splendor-ai train: --search-value-weight, --net-search, --no-warm-start, --no-augment, --init-net "
-                         "and --gate-seconds start a run (give --game); "
+                              or args.no_augment or args.init_net or args.gate_seconds
+                              or args.data):
+        raise SystemExit("splendor-ai train: --search-value-weight, --net-search, --no-warm-start, --no-augment, --init-net, "
+                         "--gate-seconds and --data start a run (give --game); "
                          "a resumed run keeps the settings in its state.json")
     if args.game is not None:
         settings = TrainSettings(
@@ -172,7 +173,8 @@ def _train(args) -> int:
             gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp,
             search_value_weight=0.5 if args.search_value_weight is None else args.search_value_weight,
             warm_start=not args.no_warm_start, net_search=_net_search(args.net_search),
-            augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net)
+            augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net,
+            data=args.data or [])
     try:
         Run(args.out, settings).run()
     except TrainError as exc:
@@ -388,6 +390,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "--gate-iterations, the heuristic at 4x)")
     tr.add_argument("--init-net", default=None, metavar="FILE",
                     help="start the run from this .splnn net (its best net and first weights)")
+    tr.add_argument("--data", nargs="+", default=None, metavar="DIR",
+                    help="other runs' folders whose self-play positions every generation also trains on")
     tr.set_defaults(func=_train)
 
     bench = sub.add_parser("bench", help="the benchmarks: core, search, strength, levels, service, ... (each "

@@ -71,7 +71,7 @@ def test_a_run_can_start_from_a_net_and_gate_at_equal_time(tmp_path):
     start = first / "gen-0001" / "net.splnn"
     out = tmp_path / "second"
     run = Run(out, TrainSettings(game="base", players=[2], generations=1, init_net=str(start), gate_seconds=0.01,
-                                 **settings), log=lambda m: None)
+                                 data=[str(first)], **settings), log=lambda m: None)
     # Generation 0 is the given net: it is the best, and self-play and the gate use it.
     assert run.state["best"] == 0 and (out / "best.splnn").read_bytes() == start.read_bytes()
     from splendor_ai.train import model as M
@@ -81,9 +81,14 @@ def test_a_run_can_start_from_a_net_and_gate_at_equal_time(tmp_path):
     assert list(again.payload) == list(nn.read(start).payload)
     history = run.run()
     assert history[0]["generation"] == 1 and "0.01 s per move" in (out / "history.md").read_text()
+    # Every generation also trains on the first run's positions.
+    first_positions = Run(first).state["history"][0]["positions"]
+    assert len(run.window_data(1)["players"]) == first_positions + history[0]["positions"]
     assert "Started from" in (out / "history.md").read_text()
     with pytest.raises(TrainError, match="--init-net: .* hidden layers"):
         Run(tmp_path / "third", TrainSettings(game="base", players=[2], init_net=str(start),
                                               **dict(settings, hidden=[8])))
     with pytest.raises(TrainError, match="--init-net"):
         Run(tmp_path / "fourth", TrainSettings(game="duel", players=[2], init_net=str(start), **settings))
+    with pytest.raises(TrainError, match="--data: .* holds no self-play files"):
+        Run(tmp_path / "fifth", TrainSettings(game="base", players=[2], data=[str(tmp_path)], **settings))

@@ -64,6 +64,8 @@ class TrainSettings:
     gate_iterations: int = 200
     gate_seconds: float = 0.0  # > 0: the gate and the 'vs heuristic' match give every side this
     # much time per decision instead of iterations (equal time, whatever each search costs)
+    data: list[str] = field(default_factory=list)  # other runs' folders whose self-play
+    # positions every generation also trains on (e.g. a first run's heuristic games)
     init_net: str | None = None  # a .splnn file the run starts from: generation 0's best net,
     # self-play's first player, and the weights the first training goes on from
     gate_threshold: float = 0.55
@@ -92,6 +94,9 @@ class TrainSettings:
         if bad:
             raise TrainError(f"--net-search: unknown setting(s) {', '.join(sorted(bad))} "
                              f"(one of {', '.join(NET_SEARCH_DEFAULTS)})")
+        for d in self.data:
+            if not sorted(Path(d).glob("gen-*/selfplay-*.npz")):
+                raise TrainError(f"--data: {d} holds no self-play files (gen-*/selfplay-*.npz)")
         if self.gate_seconds < 0:
             raise TrainError("--gate-seconds must be 0 (iterations) or more")
         if not 0 < self.gate_threshold < 1:
@@ -241,11 +246,13 @@ class Run:
 
     def window_data(self, g: int) -> dict:
         parts = []
+        paths = [p for d in self.settings.data for p in sorted(Path(d).glob("gen-*/selfplay-*.npz"))]
         for h in range(max(1, g - self.settings.window + 1), g + 1):
-            for path in sorted(self.gen_dir(h).glob("selfplay-*.npz")):
-                with np.load(path) as z:
-                    if "players" in z:
-                        parts.append({k: z[k] for k in z.files})
+            paths += sorted(self.gen_dir(h).glob("selfplay-*.npz"))
+        for path in paths:  # the run's own newest positions last: they are the ones held out
+            with np.load(path) as z:
+                if "players" in z:
+                    parts.append({k: z[k] for k in z.files})
         if not parts:
             raise TrainError(f"generation {g}: self-play produced no positions")
         return merge(parts)
