@@ -1,26 +1,20 @@
 # Splendor (base game): the state block of the core (the contract; the code is in base.pyx).
-# Card ids, noble ids and action ids are those of splendor_ai/games/base/spec.py; the sizes
-# and ids the base game shares with Marvel are in cards.pxd.
+# Card ids, noble ids and action ids are those of splendor_ai/games/base/spec.py; the sizes,
+# ids and phases the base game shares with Marvel are in cardids.pxd.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint16_t, uint64_t
-from rng cimport Rng
+from cardids cimport *
 
 cdef enum:
-    B_MAX_PLAYERS = 4
     B_KINDS = 6            # 5 colours + gold
     B_GOLD = 5
     B_MAX_NOBLES = 5
     B_NNOBLES = 10
-    # action-id layout (spec.py): 0..44 take and reserve and 45.. return (cards.pxd CA_*), then
+    # the base game's own action ids, after the shared ones (cardids.pxd CA_*)
     A_NOBLE = 51
     A_PASS = 61
     A_BUY = 62
-    A_NUM = 62 + 15 * 252
-    B_MAX_SEARCH_ACTIONS = 64   # 10 take3 + 5 take2 + 15 reserve + 15 buy (or 6 returns, 5 nobles)
-    # phases
-    PH_MAIN = 0
-    PH_RETURN = 1
-    PH_NOBLE = 2
-    PH_OVER = 3
+    A_NUM = A_BUY + CG_TARGETS * CG_NPAY
+    PH_NOBLE = CPH_PIECE   # the phases are cardids.pxd's CPH_*: this one chooses a noble
 
 ctypedef struct BPlayer:
     int8_t tokens[6]

@@ -4,122 +4,70 @@
 #
 # The rules are those of splendor_ai/games/base/reference.py (the executable specification);
 # the parity test (tests/test_parity.py) compares the two after every action. What the
-# base game shares with Marvel (taking, reserving, buying and paying, hidden cards, the
-# rollout's take weights) is the card-game layer, ext/cards.pxd; this file holds the base
-# game's own rules: nobles, the end trigger, the winners, and its heuristics.
-from libc.math cimport exp
-from libc.stdint cimport int8_t, int32_t, uint16_t, uint64_t
-from libc.string cimport memcpy, memset
-from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.pycapsule cimport PyCapsule_New
-
-from rng cimport Rng, rng_seed, rng_below, rng_uniform
+# base game shares with Marvel (taking, reserving, buying and paying, the order of a turn,
+# hidden cards, the rollout's take weights, the Python face) is the card-game layer:
+# ext/cards.pxd, cardsearch.pxd and cardcore.pxi; this file holds the base game's own
+# rules: nobles, the end trigger, the winners, and its heuristics.
+from libc.stdint cimport int8_t, uint16_t
 from base cimport *
-from cards cimport *
-from game cimport GameDef, game_def_init
 
 from splendor_ai.games.base import spec as _spec
 
+ctypedef BState CardStateT
+include "cardcore.pxi"                  # what the base game shares with Marvel: CT, GAME_DEF, CardCoreState
+
 # ---------------------------------------------------------------------------- tables
-cdef CardTables CT                      # the cards and the shared layout (cards.pxd)
 cdef int8_t N_REQ[B_NNOBLES][5]
 
 
 cdef void _init_tables():
     cdef int c
-    cg_init_tables(&CT, _spec)
     for noble in _spec.NOBLES:
         for c in range(5):
             N_REQ[noble.id][c] = noble.requires[c]
 
 
 _init_tables()
-cdef BState _LAYOUT
-cg_check_layout(&_LAYOUT)
 
 # ---------------------------------------------------------------------------- moves
-cdef inline int _total(const BPlayer* p) noexcept nogil:
-    return p.tokens[0] + p.tokens[1] + p.tokens[2] + p.tokens[3] + p.tokens[4] + p.tokens[5]
-
-
 cdef int _phase_actions(const BState* s, int* out, bint all_payments) noexcept nogil:
-    cdef const BPlayer* p = &s.p[s.current]
-    cdef int n = 0, k
-    if s.phase == PH_MAIN:
-        return cg_main_actions(s, p, &CT, out, all_payments, B_GOLD, A_PASS, A_BUY)
-    if s.phase == PH_RETURN:
-        for k in range(6):
-            if p.tokens[k] > 0:
-                out[n] = CA_RETURN + k
-                n += 1
-        return n
-    if s.phase == PH_NOBLE:
-        return cg_piece_actions(p, s.nobles, s.n_nobles, N_REQ, A_NOBLE, out)
-    return 0
-
-
-cdef int b_search_actions(const void* s, int* out) noexcept nogil:
-    return _phase_actions(<const BState*>s, out, False)
-
-
-cdef int b_legal_actions(const void* s, int* out) noexcept nogil:
-    return _phase_actions(<const BState*>s, out, True)
+    """The seat to act's actions (cards.pxd cg_phase_actions); cardcore.pxi hands them out."""
+    return cg_phase_actions(s, &s.p[s.current], &CT, out, all_payments, B_KINDS, -1, B_GOLD, A_PASS, A_BUY,
+                            s.nobles, s.n_nobles, N_REQ, A_NOBLE)
 
 
 # ---------------------------------------------------------------------------- apply
+# The turn is the card layer's (cards.pxd cg_apply); these are the base game's own steps.
+cdef void _buy(BState* s, BPlayer* p, int target, int variant) noexcept nogil:
+    cdef int cid = cg_target_card(s, target)
+    cg_pay(s, p, &CT, cid, variant, B_GOLD)
+    cg_gain_card(s, p, &CT, target, cid)
+
+
 cdef void _take_noble(BState* s, BPlayer* p, int nid) noexcept nogil:
     s.n_nobles = cg_remove_piece(s.nobles, s.n_nobles, nid)
     p.nobles |= <uint16_t>(1 << nid)
     p.points += 3
 
 
-cdef void _finish_turn(BState* s, bint pass_without_noble) noexcept nogil:
-    """End trigger, then the next seat (or the end of the game)."""
+cdef void _end_trigger(BState* s) noexcept nogil:
+    """15 points: the round is played to its end."""
     if s.p[s.current].points >= 15:
         s.final_round = 1
-    cg_next_turn(s, pass_without_noble)
-    if (s.final_round and s.current == (s.start + s.n_players - 1) % s.n_players) or s.passes >= s.n_players:
-        s.phase = PH_OVER
-    else:
-        s.current = (s.current + 1) % s.n_players
-        s.phase = PH_MAIN
 
 
-cdef void _noble_step(BState* s, bint was_pass) noexcept nogil:
-    cdef int found = -1
-    cdef int count = cg_qualifying(&s.p[s.current], s.nobles, s.n_nobles, N_REQ, &found)
-    if count == 0:
-        _finish_turn(s, was_pass)
-    elif count == 1:
-        _take_noble(s, &s.p[s.current], found)
-        _finish_turn(s, False)
-    else:
-        s.phase = PH_NOBLE
+cdef bint _round_end(BState* s) noexcept nogil:
+    return s.final_round and cg_last_seat(s)
+
+
+cdef void _finish_turn(BState* s, bint dead_turn) noexcept nogil:
+    cg_finish_turn(s, dead_turn, _end_trigger, _round_end)
 
 
 cdef void b_apply(void* state, int a) noexcept nogil:
     cdef BState* s = <BState*>state
-    cdef BPlayer* p = &s.p[s.current]
-    cdef int t, cid
-    if s.phase == PH_RETURN:
-        cg_return_token(s, p, a - CA_RETURN)
-        if _total(p) <= 10:
-            _noble_step(s, False)
-        return
-    if s.phase == PH_NOBLE:
-        _take_noble(s, p, a - A_NOBLE)
-        _finish_turn(s, False)
-        return
-    if not cg_apply_take_or_reserve(s, p, &CT, a, B_GOLD) and a >= A_BUY:
-        t = (a - A_BUY) // CG_NPAY
-        cid = cg_target_card(s, t)
-        cg_pay(s, p, &CT, cid, (a - A_BUY) - t * CG_NPAY, B_GOLD)
-        cg_gain_card(s, p, &CT, t, cid)
-    # A_PASS: nothing to do.
-    if _total(p) > 10:
-        s.phase = PH_RETURN
-    else:
-        _noble_step(s, a == A_PASS)
+    cg_apply(s, &s.p[s.current], &CT, a, B_KINDS, B_GOLD, A_PASS, A_BUY, s.nobles, s.n_nobles, N_REQ, A_NOBLE,
+             _buy, _take_noble, NULL, _finish_turn)
 
 
 cdef void b_returns(const void* state, double* out) noexcept nogil:
@@ -128,7 +76,7 @@ cdef void b_returns(const void* state, double* out) noexcept nogil:
     cdef int i, best = -1, fewest = 1000, winners = 0
     for i in range(s.n_players):
         out[i] = 0.0
-    if s.phase != PH_OVER:
+    if s.phase != CPH_OVER:
         return
     for i in range(s.n_players):
         if s.p[i].points > best or (s.p[i].points == best and s.p[i].n_cards < fewest):
@@ -197,60 +145,39 @@ cdef inline void _action_weights(const BState* s, const int* acts, int n, double
 cdef int b_rollout_action(const void* state, Rng* rng) noexcept nogil:
     """The rollout policy: one action drawn by the weights of _action_weights."""
     cdef const BState* s = <const BState*>state
-    return cg_rollout_action(s, &s.p[s.current], &CT, rng, b_search_actions, False, B_GOLD, A_PASS, A_BUY,
+    return cg_rollout_action(s, &s.p[s.current], &CT, rng, card_search_actions, False, B_GOLD, A_PASS, A_BUY,
                              NULL, _reserve_weight, _buy_weight)
 
 
 cdef void b_priors(const void* state, const int* acts, int n, float* out) noexcept nogil:
-    cdef double w[B_MAX_SEARCH_ACTIONS]
+    cdef double w[CG_MAX_SEARCH_ACTIONS]
     _action_weights(<const BState*>state, acts, n, w)
     cg_normalise(w, n, out)
 
 
-include "base_features.pxi"
-
-cdef GameDef GAME_DEF  # the core's entry in the search's table (game.pxd); game_def() hands it out
-game_def_init(&GAME_DEF, "base", sizeof(BState), B_MAX_SEARCH_ACTIONS, A_NUM, B_MAX_PLAYERS, cg_n_players,
-              cg_current_player, b_search_actions, b_apply, b_returns, b_resample, b_evaluate, b_rollout_action,
-              b_priors, B_NUM_FEATURES, B_POLICY_SIZE, b_features, b_policy_index)
-
-
 # ---------------------------------------------------------------------------- Python face
-ctypedef BState CardStateT
-include "coreface.pxi"
-include "cardface.pxi"
-
-
-cdef void _read_seat(BPlayer* p, seat):
-    cdef int cid
-    cg_read_seat(p, seat, B_KINDS)
-    for cid in seat["cards"]:
-        cg_own_card(p, &CT, cid)
-    for nid in seat["nobles"]:
-        p.nobles |= <uint16_t>(1 << nid)
-        p.points += 3
-
-
 cdef class CoreState(CardCoreState):
-    """A base-game state in the Cython core (see splendor_ai/games/state.py for the API;
-    what the cores share: CoreFace, ext/coreface.pxi, and CardCoreState, ext/cardface.pxi)."""
-
-    _kinds = B_KINDS
-    _buy = A_BUY
-
-    def __cinit__(self):
-        self.all_actions = b_legal_actions
+    """A base-game state in the Cython core (the API: splendor_ai/games/state.py; what the
+    cores share: CoreFace, ext/coreface.pxi, and CardCoreState, ext/cardcore.pxi)."""
 
     cdef _read_own(self, pos):
         cdef int i
-        self.s.n_nobles = len(pos["nobles"])
-        for i in range(B_MAX_NOBLES):
-            self.s.nobles[i] = pos["nobles"][i] if i < self.s.n_nobles else -1
+        self.s.n_nobles = cg_read_pieces(self.s.nobles, B_MAX_NOBLES, pos["nobles"])
         for i, seat in enumerate(pos["seats"]):
-            _read_seat(&self.s.p[i], seat)
+            for nid in seat["nobles"]:
+                self.s.p[i].nobles |= <uint16_t>(1 << nid)
+                self.s.p[i].points += 3
 
     cdef dict _own_fields(self):
         return {"nobles": [self.s.nobles[j] for j in range(self.s.n_nobles)]}
 
     cdef dict _own_seat_fields(self, int seat):
         return {"nobles": [j for j in range(B_NNOBLES) if (self.s.p[seat].nobles >> j) & 1]}
+
+
+# ---------------------------------------------------------------------------- the core's entry
+include "base_features.pxi"
+
+game_def_init(&GAME_DEF, "base", sizeof(BState), CG_MAX_SEARCH_ACTIONS, A_NUM, CG_MAX_PLAYERS, cg_n_players,
+              cg_current_player, card_search_actions, b_apply, b_returns, b_resample, b_evaluate, b_rollout_action,
+              b_priors, B_NUM_FEATURES, B_POLICY_SIZE, b_features, b_policy_index)

@@ -2,6 +2,8 @@
 # tables and helpers). The definition is splendor_ai/games/base/features.py: every number
 # written here is the one its encode() computes (tests/test_features_base.py compares them).
 # Never reads the decks (only their sizes) nor another seat's blind reserve.
+from libc.string cimport memcpy, memset
+
 from splendor_ai.games.base import features as _features
 
 cdef enum:
@@ -82,7 +84,7 @@ cdef inline void _f_lack(int cid, const BPlayer* p, float* o) noexcept nogil:
 cdef void b_features(const void* state, float* out) noexcept nogil:
     """The encoding of features.py for the seat to act (called only before the end)."""
     cdef const BState* s = <const BState*>state
-    cdef const BPlayer* seat[B_MAX_PLAYERS]
+    cdef const BPlayer* seat[CG_MAX_PLAYERS]
     cdef const BPlayer* p
     cdef int n = s.n_players, cur = s.current
     cdef int k, c, t, j, cid, nid, need, x, total
@@ -175,8 +177,8 @@ cdef void b_features(const void* state, float* out) noexcept nogil:
     o[6 + s.phase] = 1.0
     o[9 + n - 2] = 1.0
     o[12] = s.passes / 4.0
-    if s.phase == PH_RETURN:
-        o[13] = (_total(seat[0]) - 10) / 3.0
+    if s.phase == CPH_RETURN:
+        o[13] = (cg_total(seat[0], B_KINDS) - 10) / 3.0
 
 
 cdef int b_policy_index(int action) noexcept nogil:

@@ -1,47 +1,27 @@
 # The card-game layer of the cores, written once as inline noexcept nogil helpers:
 # - for all three games (Duel takes these): decks, reserves and their hidden information
-#   (resampling, reading and writing them in a position), the rollout's weighted draw;
+#   (resampling, reading and writing them in a position);
 # - for the base game and Marvel: taking, reserving, buying and paying, token returns, the
-#   pieces that come at the end of a turn, the rollout's take weights.
-# splendor_ai/games/cards/ is the same layer in Python.
+#   pieces that come at the end of a turn, and the turn itself: each phase's actions, apply,
+#   the end of a turn (the game's own steps passed in).
+# ext/cardids.pxd holds the ids and sizes the two games share, ext/cardsearch.pxd the
+# layer's search heuristics; splendor_ai/games/cards/ is the same layer in Python.
 #
 # The helpers work on any game's state block: `AnyState` / `AnyPlayer` are fused types over
 # the three games' structs, `CardState` / `CardPlayer` over the base game's and Marvel's
 # (base.pxd, marvel.pxd, duel.pxd), so each core compiles its own copy with its own field
-# offsets and constants (as a C++ template would): no function pointer, no copy of the
-# state, the same machine code as code written in the core. What differs between the games
-# comes in as arguments that are constants at every call (the wild token kind, the game's
-# PASS and BUY ids), or as the game's card tables (`CardTables`).
-from libc.math cimport exp
+# offsets and constants (as a C++ template would): no copy of the state, the same machine
+# code as code written in the core. What differs between the games comes in as arguments
+# that are constants at every call: the wild token kind, the game's PASS and BUY ids, the
+# game's card tables (`CardTables`), and the game's own rules as pointers to its functions,
+# which the C compiler calls directly (or inlines) once the helper is inlined into the core.
 from libc.stdint cimport int8_t, uint64_t
 from libc.string cimport memset
-from rng cimport Rng, rng_below, rng_uniform
+from rng cimport Rng, rng_below
 from base cimport BState, BPlayer
 from marvel cimport MState, MPlayer
 from duel cimport DState, DPlayer
-
-cdef enum:
-    CG_LEVELS = 3
-    CG_SLOTS = 4
-    CG_MAX_DECK = 40
-    CG_MAX_RES = 3
-    CG_MAX_PLAYERS = 4
-    CG_NCARDS = 90
-    CG_NPAY = 252
-    CG_TARGETS = 15            # buy targets: 12 board slots, 3 own reserves
-    # the action ids both games share (games/cards/spec.py); each game's own ids follow
-    CA_TAKE3 = 0
-    CA_TAKE2D = 10
-    CA_TAKE1 = 20
-    CA_TAKE2S = 25
-    CA_RES_BOARD = 30
-    CA_RES_DECK = 42
-    CA_RETURN = 45
-    # the phases both games number alike (their own piece's phase is CPH_PIECE)
-    CPH_MAIN = 0
-    CPH_RETURN = 1
-    CPH_PIECE = 2
-    CPH_OVER = 3
+from cardids cimport *
 
 ctypedef fused AnyState:
     BState
@@ -123,19 +103,6 @@ cdef inline int cg_n_players(const void* s) noexcept nogil:
 cdef inline int cg_current_player(const void* s) noexcept nogil:
     """GameDef.current_player of either game: the seat to act, or -1 once the game is over."""
     return -1 if (<const CardTurn*>s).phase == CPH_OVER else (<const CardTurn*>s).current
-
-
-cdef inline void cg_evaluate(const CardState* s, double* out, double (*seat_value)(const CardState*, int) noexcept nogil,
-                             void (*returns)(const void*, double*) noexcept nogil, double temperature) noexcept nogil:
-    """GameDef.evaluate: the returns once the game is over, else a softmax at ``temperature``
-    of each seat's value (the game's ``seat_value``)."""
-    cdef int i
-    if s.phase == CPH_OVER:
-        returns(s, out)
-        return
-    for i in range(s.n_players):
-        out[i] = seat_value(s, i)
-    cg_softmax(out, s.n_players, temperature)
 
 
 # ---------------------------------------------------------------------------- a seat's cards
@@ -429,13 +396,113 @@ cdef inline int cg_qualifying(const CardPlayer* p, const int8_t* pieces, int n,
     return count
 
 
-cdef inline void cg_next_turn(CardState* s, bint dead_turn) noexcept nogil:
-    """Counts a dead turn (or clears the count) and the turn."""
+# ---------------------------------------------------------------------------- a turn
+# The turn of both games, in the order of splendor_ai/games/cards/reference.py
+# (apply_action, _end_of_turn, _finish_turn); the game's own steps come in as its functions:
+#   buy(s, p, target, variant)   pays for and gains the card at a buy target
+#   take_piece(s, p, piece)      a noble / a location comes to the seat
+#   before_pieces(s)             the game's own step before its pieces (Marvel: the Avengers
+#                                tile); returns whether it changed anything; NULL: none
+#   end_trigger(s)               sets final_round when the seat to act triggers the end
+#   round_end(s)                 after a turn: whether the game ends (the final round over)
+cdef inline int cg_total(const CardPlayer* p, int kinds) noexcept nogil:
+    """The seat's tokens of every kind (at most 10 once its turn is over)."""
+    cdef int k, n = 0
+    for k in range(kinds):
+        n += p.tokens[k]
+    return n
+
+
+cdef inline bint cg_last_seat(const CardState* s) noexcept nogil:
+    """Whether the seat to act plays the last turn of a round (the one before the start seat)."""
+    return s.current == (s.start + s.n_players - 1) % s.n_players
+
+
+cdef inline int cg_phase_actions(const CardState* s, const CardPlayer* p, const CardTables* T, int* out,
+                                 bint all_payments, int kinds, int kept, int wild, int a_pass, int a_buy,
+                                 const int8_t* pieces, int n_pieces, const int8_t (*requires)[5],
+                                 int first_piece) noexcept nogil:
+    """The actions of the seat to act `p`, sorted, in any phase: the main phase's
+    (cg_main_actions), a token to return (a kind it holds, but never `kept`; -1: none kept),
+    a piece it qualifies for (cg_piece_actions: the game's `pieces` in play, their
+    `requires`, its first piece action id); none once the game is over."""
+    cdef int n = 0, k
+    if s.phase == CPH_MAIN:
+        return cg_main_actions(s, p, T, out, all_payments, wild, a_pass, a_buy)
+    if s.phase == CPH_RETURN:
+        for k in range(kinds):
+            if k != kept and p.tokens[k] > 0:
+                out[n] = CA_RETURN + k
+                n += 1
+        return n
+    if s.phase == CPH_PIECE:
+        return cg_piece_actions(p, pieces, n_pieces, requires, first_piece, out)
+    return 0
+
+
+cdef inline void cg_finish_turn(CardState* s, bint dead_turn, void (*end_trigger)(CardState* s) noexcept nogil,
+                                bint (*round_end)(CardState* s) noexcept nogil) noexcept nogil:
+    """The end trigger, then the turn is over: counts a dead turn (a pass that changed
+    nothing; or clears the count) and the turn; the game is over at the round's end or when
+    every seat in a row had a dead turn, else the next seat plays."""
+    end_trigger(s)
     if dead_turn:
         s.passes += 1
     else:
         s.passes = 0
     s.turn += 1
+    if round_end(s) or s.passes >= s.n_players:
+        s.phase = CPH_OVER
+    else:
+        s.current = (s.current + 1) % s.n_players
+        s.phase = CPH_MAIN
+
+
+cdef inline void cg_end_of_turn(CardState* s, CardPlayer* p, int kinds, bint passed, const int8_t* pieces,
+                                int n_pieces, const int8_t (*requires)[5],
+                                void (*take_piece)(CardState* s, CardPlayer* p, int piece) noexcept nogil,
+                                bint (*before_pieces)(CardState* s) noexcept nogil,
+                                void (*finish_turn)(CardState* s, bint dead_turn) noexcept nogil) noexcept nogil:
+    """The end of the seat's turn, in order: the token limit (above 10: the seat returns
+    tokens first), the game's own step, its pieces (one qualifying piece comes at once; with
+    several the seat chooses, CPH_PIECE), then finish_turn (a dead turn when the seat passed
+    and nothing came to it). `passed`: the turn's main action was PASS."""
+    cdef int found = -1, count
+    cdef bint changed = False
+    if cg_total(p, kinds) > 10:
+        s.phase = CPH_RETURN
+        return
+    if before_pieces != NULL:
+        changed = before_pieces(s)
+    count = cg_qualifying(p, pieces, n_pieces, requires, &found)
+    if count >= 2:
+        s.phase = CPH_PIECE
+        return
+    if count == 1:
+        take_piece(s, p, found)
+    finish_turn(s, passed and not changed and count == 0)
+
+
+cdef inline void cg_apply(CardState* s, CardPlayer* p, const CardTables* T, int a, int kinds, int wild, int a_pass,
+                          int a_buy, const int8_t* pieces, int n_pieces, const int8_t (*requires)[5], int first_piece,
+                          void (*buy)(CardState* s, CardPlayer* p, int target, int variant) noexcept nogil,
+                          void (*take_piece)(CardState* s, CardPlayer* p, int piece) noexcept nogil,
+                          bint (*before_pieces)(CardState* s) noexcept nogil,
+                          void (*finish_turn)(CardState* s, bint dead_turn) noexcept nogil) noexcept nogil:
+    """Plays legal action `a` of the seat to act `p`: a token returned, or the piece it chose
+    (the turn is over), or a main action (take, reserve, the game's `buy`, PASS); then the
+    end of the turn (cg_end_of_turn). `pieces`: the game's pieces in play as `a` is played."""
+    cdef int t
+    if s.phase == CPH_PIECE:
+        take_piece(s, p, a - first_piece)
+        finish_turn(s, False)
+        return
+    if s.phase == CPH_RETURN:
+        cg_return_token(s, p, a - CA_RETURN)
+    elif not cg_apply_take_or_reserve(s, p, T, a, wild) and a >= a_buy:
+        t = (a - a_buy) // CG_NPAY
+        buy(s, p, t, (a - a_buy) - t * CG_NPAY)
+    cg_end_of_turn(s, p, kinds, a == a_pass, pieces, n_pieces, requires, take_piece, before_pieces, finish_turn)
 
 
 # ---------------------------------------------------------------------------- hidden cards
@@ -552,6 +619,15 @@ cdef inline void cg_read_table(CardState* s, pos, phases, int kinds):
             s.board[lv][j] = pos["board"][lv][j]
 
 
+cdef inline int cg_read_pieces(int8_t* pieces, int size, values):
+    """A position's pieces in play (nobles, locations), in order, into `pieces` (-1 after
+    them, `size` places); returns their count."""
+    cdef int i, n = len(values)
+    for i in range(size):
+        pieces[i] = values[i] if i < n else -1
+    return n
+
+
 cdef inline dict cg_table_fields(const CardState* s, game, phases, int kinds):
     """The position's fields cg_read_table reads (the game's own and the seats follow)."""
     return {"game": game, "players": s.n_players, **cg_turn_fields(s, phases),
@@ -602,171 +678,3 @@ cdef inline int cg_draw_level(const CardState* s, int a, int a_buy) noexcept nog
     else:
         return -1
     return lv if s.deck_len[lv] > 0 else -1
-
-
-# ---------------------------------------------------------------------------- search heuristics
-cdef inline void cg_softmax(double* out, int n, double temperature) noexcept nogil:
-    """Seat values to win probabilities: a softmax at `temperature`."""
-    cdef double best = -1e9, total = 0.0
-    cdef int i
-    for i in range(n):
-        if out[i] > best:
-            best = out[i]
-    for i in range(n):
-        out[i] = exp((out[i] - best) / temperature)
-        total += out[i]
-    for i in range(n):
-        out[i] /= total
-
-
-cdef inline void cg_needs(const CardState* s, const CardPlayer* p, const CardTables* T, double* need,
-                          int* tcard, int* tmiss,
-                          double (*appeal)(const void* p, int cid) noexcept nogil) noexcept nogil:
-    """Per colour, how much the cards within reach (missing at most 6 tokens) want it,
-    weighted by (1 + points + appeal) / missing (`appeal`: the game's, or NULL for none);
-    and each target's card and missing count (`p`: the seat to act)."""
-    cdef int pw[5]
-    cdef int d[5]
-    cdef int c, t, cid, missing
-    cdef double share
-    cg_power(p, pw)
-    for c in range(5):
-        need[c] = 0.0
-    for t in range(15):
-        cid = cg_target_card(s, t)
-        tcard[t] = cid
-        tmiss[t] = 0
-        if cid < 0:
-            continue
-        missing = cg_missing(T, cid, pw, d)
-        tmiss[t] = missing
-        if missing == 0 or missing > 6:
-            continue
-        share = (1.0 + T.points[cid] + (appeal(p, cid) if appeal != NULL else 0.0)) / missing
-        for c in range(5):
-            if d[c] > 0:
-                need[c] += share
-
-
-cdef inline double cg_take_weight(const CardTables* T, const double* need, int a) noexcept nogil:
-    """The weight cg_take_actions gives take action `a`."""
-    if a < CA_TAKE2D:
-        return 0.5 + need[T.take3[a][0]] + need[T.take3[a][1]] + need[T.take3[a][2]]
-    if a < CA_TAKE1:
-        a -= CA_TAKE2D
-        return 0.4 + need[T.take2d_set[a][0]] + need[T.take2d_set[a][1]]
-    if a < CA_TAKE2S:
-        return 0.3 + need[a - CA_TAKE1]
-    return 0.3 + 1.5 * need[a - CA_TAKE2S]
-
-
-cdef inline double cg_return_weight(const CardPlayer* p, const double* need, int kind, int wild) noexcept nogil:
-    """Returning a token: the wild kind last, then the colours the cards in reach need least."""
-    cdef double x = 0.1 if kind == wild else 0.2 + p.tokens[kind] - (need[kind] if kind < 5 else 0)
-    return x if x >= 0.05 else 0.05
-
-
-cdef inline int cg_roulette(const int* acts, double* w, int n, Rng* rng, bint squared) noexcept nogil:
-    """Draws an action with probability proportional to its weight (to its square when
-    `squared`: the weights are squared in place)."""
-    cdef double total = 0.0, x
-    cdef int i
-    for i in range(n):
-        if squared:
-            w[i] = w[i] * w[i]
-        total += w[i]
-    x = rng_uniform(rng) * total
-    for i in range(n):
-        x -= w[i]
-        if x < 0:
-            return acts[i]
-    return acts[n - 1]
-
-
-ctypedef double (*CardWeight)(const void* p, int cid) noexcept nogil   # p: the seat to act
-
-
-cdef inline void cg_action_weights(const CardState* s, const CardPlayer* p, const CardTables* T, const int* acts,
-                                   int n, double* w, int wild, int a_pass, int a_buy, CardWeight appeal,
-                                   CardWeight reserve_weight, CardWeight buy_weight) noexcept nogil:
-    """A positive weight per action (the rollout policy and the tree's priors): buying first
-    (`buy_weight`), then the tokens the cards within reach want (cg_needs, with the game's
-    `appeal`), reserving (`reserve_weight`); returns by what is needed least; the game's
-    pieces and PASS alike."""
-    cdef double need[5]
-    cdef int tcard[15]
-    cdef int tmiss[15]
-    cdef int i, a, c
-    for c in range(5):
-        need[c] = 0.0
-    if s.phase == CPH_MAIN:
-        cg_needs(s, p, T, need, tcard, tmiss, appeal)
-    for i in range(n):
-        a = acts[i]
-        if s.phase == CPH_RETURN:
-            w[i] = cg_return_weight(p, need, a - CA_RETURN, wild)
-        elif s.phase == CPH_PIECE or a == a_pass:
-            w[i] = 1.0
-        elif a >= a_buy:
-            w[i] = buy_weight(p, cg_target_card(s, (a - a_buy) // CG_NPAY))
-        elif a < CA_RES_BOARD:
-            w[i] = cg_take_weight(T, need, a)
-        elif a < CA_RES_DECK:
-            w[i] = reserve_weight(p, s.board[(a - CA_RES_BOARD) >> 2][(a - CA_RES_BOARD) & 3])
-        else:
-            w[i] = 0.05
-
-
-cdef inline int cg_rollout_action(const CardState* s, const CardPlayer* p, const CardTables* T, Rng* rng,
-                                  int (*actions)(const void* s, int* out) noexcept nogil, bint squared,
-                                  int wild, int a_pass, int a_buy, CardWeight appeal,
-                                  CardWeight reserve_weight, CardWeight buy_weight) noexcept nogil:
-    """The rollout policy: one action drawn by the weights of cg_action_weights (their
-    squares when `squared`: greedier rollouts). In the main phase the moves and their weights
-    are made in one pass over the 15 buy targets (the hot path of every rollout); the draw is
-    the same as weighting the sorted search actions (`actions`) with cg_action_weights."""
-    cdef int acts[64]
-    cdef double w[64]
-    cdef int tcard[15]
-    cdef int tmiss[15]
-    cdef double need[5]
-    cdef int n, t, lv
-    if s.phase != CPH_MAIN:
-        n = actions(s, acts)
-        cg_action_weights(s, p, T, acts, n, w, wild, a_pass, a_buy, appeal, reserve_weight, buy_weight)
-        return cg_roulette(acts, w, n, rng, squared)
-    cg_needs(s, p, T, need, tcard, tmiss, appeal)
-    n = cg_take_actions(s, T, acts, need, w)
-    if p.n_res < CG_MAX_RES:
-        for t in range(12):
-            if tcard[t] >= 0:
-                acts[n] = CA_RES_BOARD + t
-                w[n] = reserve_weight(p, tcard[t])
-                n += 1
-        for lv in range(3):
-            if s.deck_len[lv] > 0:
-                acts[n] = CA_RES_DECK + lv
-                w[n] = 0.05
-                n += 1
-    for t in range(15):
-        if tcard[t] >= 0 and tmiss[t] <= p.tokens[wild]:
-            acts[n] = a_buy + t * CG_NPAY
-            w[n] = buy_weight(p, tcard[t])
-            n += 1
-    if n == 0:
-        acts[0] = a_pass
-        w[0] = 1.0
-        n = 1
-    return cg_roulette(acts, w, n, rng, squared)
-
-
-cdef inline void cg_normalise(const double* w, int n, float* out) noexcept nogil:
-    """Weights to priors that sum to 1."""
-    cdef double total = 0.0
-    cdef int i
-    for i in range(n):
-        total += w[i]
-    for i in range(n):
-        out[i] = <float>(w[i] / total)
-
-

@@ -11,8 +11,9 @@ from cpython.pycapsule cimport PyCapsule_New
 
 from rng cimport Rng, rng_seed, rng_below, rng_next, rng_uniform, splitmix64
 from duel cimport *
-from cards cimport (cg_deck_fields, cg_normalise, cg_read_seat, cg_read_turn, cg_redraw_cards, cg_reserve_actions,
-                   cg_roulette, cg_seat_fields, cg_turn_fields)
+from cards cimport (cg_deck_fields, cg_read_seat, cg_read_turn, cg_redraw_cards, cg_reserve_actions, cg_seat_fields,
+                   cg_turn_fields)
+from cardsearch cimport cg_normalise, cg_roulette
 from game cimport GameDef, game_def_init
 
 from splendor_ai.games.duel import spec as _spec

@@ -1,11 +1,10 @@
 # Splendor: Marvel: the state block of the core (the contract; the code is in marvel.pyx).
 # Card ids, location ids and action ids are those of splendor_ai/games/marvel/spec.py; the
-# sizes and ids Marvel shares with the base game are in cards.pxd.
+# sizes, ids and phases Marvel shares with the base game are in cardids.pxd.
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint64_t
-from rng cimport Rng
+from cardids cimport *
 
 cdef enum:
-    M_MAX_PLAYERS = 4
     M_KINDS = 7            # 5 colours, green (Time), grey (S.H.I.E.L.D.)
     M_GREEN = 5
     M_GREY = 6
@@ -13,17 +12,12 @@ cdef enum:
     M_NLOCATIONS = 8       # sides; 2*tile + side
     M_GAUNTLET_POINTS = 16
     M_AVENGERS_ICONS = 3
-    # action-id layout (spec.py): 0..44 take and reserve and 45.. return (cards.pxd CA_*), then
+    # Marvel's own action ids, after the shared ones (cardids.pxd CA_*)
     MA_LOCATION = 52
     MA_PASS = 60
     MA_BUY = 61
-    MA_NUM = 61 + 15 * 252
-    M_MAX_SEARCH_ACTIONS = 64   # 10 take3 + 5 take2 + 15 reserve + 15 buy (or 6 returns, 4 locations)
-    # phases
-    MPH_MAIN = 0
-    MPH_RETURN = 1
-    MPH_LOCATION = 2
-    MPH_OVER = 3
+    MA_NUM = MA_BUY + CG_TARGETS * CG_NPAY
+    MPH_LOCATION = CPH_PIECE   # the phases are cardids.pxd's CPH_*: this one chooses a location
 
 ctypedef struct MPlayer:
     int8_t tokens[7]

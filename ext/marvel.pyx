@@ -5,24 +5,20 @@
 # The rules are those of splendor_ai/games/marvel/reference.py (the executable
 # specification); the parity test (tests/test_parity.py) compares the two after every
 # action. What Marvel shares with the base game (taking, reserving, recruiting and paying,
-# hidden cards, the rollout's take weights) is the card-game layer, ext/cards.pxd; this file
-# holds Marvel's own rules: green and grey, the Time Stone, the Avengers tile, locations,
-# the Infinity Gauntlet, the winners, and its heuristics.
-from libc.math cimport exp
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
-from libc.string cimport memcpy, memset
-from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.pycapsule cimport PyCapsule_New
-
-from rng cimport Rng, rng_seed, rng_below, rng_uniform
+# the order of a turn, hidden cards, the rollout's take weights, the Python face) is the
+# card-game layer: ext/cards.pxd, cardsearch.pxd and cardcore.pxi; this file holds Marvel's
+# own rules: green and grey, the Time Stone, the Avengers tile, locations, the Infinity
+# Gauntlet, the winners, and its heuristics.
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.string cimport memcpy
 from marvel cimport *
-from cards cimport *
-from game cimport GameDef, game_def_init
 
 from splendor_ai.games.marvel import spec as _spec
 
+ctypedef MState CardStateT
+include "cardcore.pxi"                  # what Marvel shares with the base game: CT, GAME_DEF, CardCoreState
+
 # ---------------------------------------------------------------------------- tables
-cdef CardTables CT                      # the cards and the shared layout (cards.pxd)
 cdef int8_t C_ICONS[CG_NCARDS]
 cdef int8_t C_STONE[CG_NCARDS]          # 1: the Time Stone icon
 cdef uint64_t STONE_MASK[2]             # bit per card id with the Time Stone icon
@@ -32,7 +28,6 @@ cdef int8_t L_POINTS[M_NLOCATIONS]
 
 cdef void _init_tables():
     cdef int i, c
-    cg_init_tables(&CT, _spec)
     STONE_MASK[0] = 0
     STONE_MASK[1] = 0
     for card in _spec.CARDS:
@@ -48,17 +43,8 @@ cdef void _init_tables():
 
 
 _init_tables()
-cdef MState _LAYOUT
-cg_check_layout(&_LAYOUT)
 
 # ---------------------------------------------------------------------------- moves
-cdef inline int _total(const MPlayer* p) noexcept nogil:
-    cdef int k, n = 0
-    for k in range(M_KINDS):
-        n += p.tokens[k]
-    return n
-
-
 cdef inline bint _meets_gauntlet(const MPlayer* p) noexcept nogil:
     """16+ points, a bonus of each colour, a green token."""
     cdef int c
@@ -71,30 +57,14 @@ cdef inline bint _meets_gauntlet(const MPlayer* p) noexcept nogil:
 
 
 cdef int _phase_actions(const MState* s, int* out, bint all_payments) noexcept nogil:
-    cdef const MPlayer* p = &s.p[s.current]
-    cdef int n = 0, k
-    if s.phase == MPH_MAIN:
-        return cg_main_actions(s, p, &CT, out, all_payments, M_GREY, MA_PASS, MA_BUY)
-    if s.phase == MPH_RETURN:
-        for k in range(M_KINDS):
-            if k != M_GREEN and p.tokens[k] > 0:   # green can never be returned
-                out[n] = CA_RETURN + k
-                n += 1
-        return n
-    if s.phase == MPH_LOCATION:
-        return cg_piece_actions(p, s.locations, s.n_locations, L_REQ, MA_LOCATION, out)
-    return 0
-
-
-cdef int m_search_actions(const void* s, int* out) noexcept nogil:
-    return _phase_actions(<const MState*>s, out, False)
-
-
-cdef int m_legal_actions(const void* s, int* out) noexcept nogil:
-    return _phase_actions(<const MState*>s, out, True)
+    """The seat to act's actions (cards.pxd cg_phase_actions; green can never be returned);
+    cardcore.pxi hands them out."""
+    return cg_phase_actions(s, &s.p[s.current], &CT, out, all_payments, M_KINDS, M_GREEN, M_GREY, MA_PASS, MA_BUY,
+                            s.locations, s.n_locations, L_REQ, MA_LOCATION)
 
 
 # ---------------------------------------------------------------------------- apply
+# The turn is the card layer's (cards.pxd cg_apply); these are Marvel's own steps.
 cdef void _recruit(MState* s, MPlayer* p, int target, int variant) noexcept nogil:
     cdef int cid = cg_target_card(s, target)
     cdef bint first_stone
@@ -109,8 +79,8 @@ cdef void _recruit(MState* s, MPlayer* p, int target, int variant) noexcept nogi
 
 
 cdef bint _avengers_assemble(MState* s) noexcept nogil:
-    """First to 3 icons takes the tile; later only strictly more icons take it. Returns whether
-    the tile came to the seat to act."""
+    """Before the locations: first to 3 icons takes the tile; later only strictly more icons
+    take it. Returns whether the tile came to the seat to act."""
     cdef int cur = s.current
     cdef MPlayer* p = &s.p[cur]
     if s.avengers == cur:
@@ -133,65 +103,33 @@ cdef void _take_location(MState* s, MPlayer* p, int lid) noexcept nogil:
     p.points += L_POINTS[lid]
 
 
-cdef void _finish_turn(MState* s, bint dead_turn) noexcept nogil:
-    """The Gauntlet trigger, then the next seat, the undone trigger or the end of the game."""
-    cdef int i
-    cdef bint over = False
+cdef void _end_trigger(MState* s) noexcept nogil:
+    """The Infinity Gauntlet: the round is played to its end."""
     if _meets_gauntlet(&s.p[s.current]):
         s.final_round = 1
-    if dead_turn:
-        s.passes += 1
-    else:
-        s.passes = 0
-    s.turn += 1
-    if s.final_round and s.current == (s.start + s.n_players - 1) % s.n_players:
-        for i in range(s.n_players):
-            if _meets_gauntlet(&s.p[i]):
-                over = True
-        if not over:
-            s.final_round = 0   # nobody meets the condition any more: the trigger is undone
-    if over or s.passes >= s.n_players:
-        s.phase = MPH_OVER
-    else:
-        s.current = (s.current + 1) % s.n_players
-        s.phase = MPH_MAIN
 
 
-cdef void _end_of_turn(MState* s, bint was_pass) noexcept nogil:
-    """After the token limit: the Avengers tile, then a location (chosen when several)."""
-    cdef MPlayer* p = &s.p[s.current]
-    cdef int found = -1
-    cdef bint tile = _avengers_assemble(s)
-    cdef int count = cg_qualifying(p, s.locations, s.n_locations, L_REQ, &found)
-    if count >= 2:
-        s.phase = MPH_LOCATION
-        return
-    if count == 1:
-        _take_location(s, p, found)
-    _finish_turn(s, was_pass and not tile and count == 0)
+cdef bint _round_end(MState* s) noexcept nogil:
+    """At the round's end the game is over if a seat meets the Gauntlet condition; nobody
+    meets it any more: the trigger is undone."""
+    cdef int i
+    if not (s.final_round and cg_last_seat(s)):
+        return False
+    for i in range(s.n_players):
+        if _meets_gauntlet(&s.p[i]):
+            return True
+    s.final_round = 0
+    return False
+
+
+cdef void _finish_turn(MState* s, bint dead_turn) noexcept nogil:
+    cg_finish_turn(s, dead_turn, _end_trigger, _round_end)
 
 
 cdef void m_apply(void* state, int a) noexcept nogil:
     cdef MState* s = <MState*>state
-    cdef MPlayer* p = &s.p[s.current]
-    cdef int t
-    if s.phase == MPH_RETURN:
-        cg_return_token(s, p, a - CA_RETURN)
-        if _total(p) <= 10:
-            _end_of_turn(s, False)
-        return
-    if s.phase == MPH_LOCATION:
-        _take_location(s, p, a - MA_LOCATION)
-        _finish_turn(s, False)
-        return
-    if not cg_apply_take_or_reserve(s, p, &CT, a, M_GREY) and a >= MA_BUY:
-        t = (a - MA_BUY) // CG_NPAY
-        _recruit(s, p, t, (a - MA_BUY) - t * CG_NPAY)
-    # MA_PASS: nothing to do.
-    if _total(p) > 10:
-        s.phase = MPH_RETURN
-    else:
-        _end_of_turn(s, a == MA_PASS)
+    cg_apply(s, &s.p[s.current], &CT, a, M_KINDS, M_GREY, MA_PASS, MA_BUY, s.locations, s.n_locations, L_REQ,
+             MA_LOCATION, _recruit, _take_location, _avengers_assemble, _finish_turn)
 
 
 cdef void m_returns(const void* state, double* out) noexcept nogil:
@@ -199,10 +137,10 @@ cdef void m_returns(const void* state, double* out) noexcept nogil:
     tile, then fewest cards, then a shared win. Nobody meeting it: all 0."""
     cdef const MState* s = <const MState*>state
     cdef int i, best = -1, fewest = 1000, winners = 0
-    cdef bint eligible[M_MAX_PLAYERS]
+    cdef bint eligible[CG_MAX_PLAYERS]
     for i in range(s.n_players):
         out[i] = 0.0
-    if s.phase != MPH_OVER:
+    if s.phase != CPH_OVER:
         return
     for i in range(s.n_players):
         eligible[i] = _meets_gauntlet(&s.p[i])
@@ -234,7 +172,6 @@ cdef void m_resample(void* state, int seat, Rng* rng) noexcept nogil:
 # evaluation). Their weights are documented in docs/marvel.md. Unlike the base game, points alone do not win: only a seat
 # meeting the Infinity Gauntlet condition (16 points, every colour, a green token) can, so
 # the evaluation caps the points a seat can use by how far it is from the other two parts.
-from libc.math cimport exp
 
 cdef double EVAL_TEMPERATURE = 1.6   # points; softmax of the seat values
 cdef double EVAL_BONUS = 0.45        # one permanent bonus, in points
@@ -318,7 +255,7 @@ cdef int m_rollout_action(const void* state, Rng* rng) noexcept nogil:
     """The rollout policy: one action drawn by the squares of the weights of _action_weights
     (squaring makes the rollouts greedier, which played better than the plain weights)."""
     cdef const MState* s = <const MState*>state
-    return cg_rollout_action(s, &s.p[s.current], &CT, rng, m_search_actions, True, M_GREY, MA_PASS, MA_BUY,
+    return cg_rollout_action(s, &s.p[s.current], &CT, rng, card_search_actions, True, M_GREY, MA_PASS, MA_BUY,
                              _appeal, _reserve_weight, _buy_weight)
 
 
@@ -334,8 +271,8 @@ cdef void m_priors(const void* state, const int* acts, int n, float* out) noexce
     instead of 84 / 74 / 40 % with the rollout weights as priors)."""
     cdef const MState* s = <const MState*>state
     cdef MState work
-    cdef double q[M_MAX_SEARCH_ACTIONS]
-    cdef double values[M_MAX_PLAYERS]
+    cdef double q[CG_MAX_SEARCH_ACTIONS]
+    cdef double values[CG_MAX_PLAYERS]
     cdef int i, seat = s.current
     for i in range(n):
         memcpy(&work, s, sizeof(MState))
@@ -347,51 +284,25 @@ cdef void m_priors(const void* state, const int* acts, int n, float* out) noexce
         out[i] = <float>q[i]
 
 
-include "marvel_features.pxi"
-
-cdef GameDef GAME_DEF  # the core's entry in the search's table (game.pxd); game_def() hands it out
-game_def_init(&GAME_DEF, "marvel", sizeof(MState), M_MAX_SEARCH_ACTIONS, MA_NUM, M_MAX_PLAYERS, cg_n_players,
-              cg_current_player, m_search_actions, m_apply, m_returns, m_resample, m_evaluate, m_rollout_action,
-              m_priors, M_NUM_FEATURES, M_POLICY_SIZE, m_features, m_policy_index)
-
-
 # ---------------------------------------------------------------------------- Python face
-ctypedef MState CardStateT
-include "coreface.pxi"
-include "cardface.pxi"
-
-
-cdef void _read_seat(MPlayer* p, seat, bint avengers):
-    cdef int cid
-    cg_read_seat(p, seat, M_KINDS)
-    for cid in seat["cards"]:
-        cg_own_card(p, &CT, cid)
-        p.icons += C_ICONS[cid]
-    for lid in seat["locations"]:
-        p.locations |= <uint8_t>(1 << lid)
-        p.points += L_POINTS[lid]
-    if avengers:
-        p.points += 3
-
-
 cdef class CoreState(CardCoreState):
-    """A Splendor: Marvel state in the Cython core (see splendor_ai/games/state.py for the API;
-    what the cores share: CoreFace, ext/coreface.pxi, and CardCoreState, ext/cardface.pxi)."""
-
-    _kinds = M_KINDS
-    _buy = MA_BUY
-
-    def __cinit__(self):
-        self.all_actions = m_legal_actions
+    """A Splendor: Marvel state in the Cython core (the API: splendor_ai/games/state.py; what
+    the cores share: CoreFace, ext/coreface.pxi, and CardCoreState, ext/cardcore.pxi)."""
 
     cdef _read_own(self, pos):
-        cdef int i
+        cdef int i, cid
+        cdef MPlayer* p
         self.s.avengers = -1 if pos["avengers"] is None else pos["avengers"]
-        self.s.n_locations = len(pos["locations"])
-        for i in range(M_MAX_LOCATIONS):
-            self.s.locations[i] = pos["locations"][i] if i < self.s.n_locations else -1
+        self.s.n_locations = cg_read_pieces(self.s.locations, M_MAX_LOCATIONS, pos["locations"])
         for i, seat in enumerate(pos["seats"]):
-            _read_seat(&self.s.p[i], seat, self.s.avengers == i)
+            p = &self.s.p[i]
+            for cid in seat["cards"]:
+                p.icons += C_ICONS[cid]
+            for lid in seat["locations"]:
+                p.locations |= <uint8_t>(1 << lid)
+                p.points += L_POINTS[lid]
+            if self.s.avengers == i:
+                p.points += 3
 
     cdef dict _own_fields(self):
         return {"locations": [self.s.locations[j] for j in range(self.s.n_locations)],
@@ -405,3 +316,11 @@ cdef class CoreState(CardCoreState):
 
     def meets_gauntlet(self, int seat):
         return bool(_meets_gauntlet(&self.s.p[seat]))
+
+
+# ---------------------------------------------------------------------------- the core's entry
+include "marvel_features.pxi"
+
+game_def_init(&GAME_DEF, "marvel", sizeof(MState), CG_MAX_SEARCH_ACTIONS, MA_NUM, CG_MAX_PLAYERS, cg_n_players,
+              cg_current_player, card_search_actions, m_apply, m_returns, m_resample, m_evaluate, m_rollout_action,
+              m_priors, M_NUM_FEATURES, M_POLICY_SIZE, m_features, m_policy_index)

@@ -2,10 +2,11 @@
 # classes, in C. splendor_ai/games/marvel/features.py is the readable definition (its
 # docstring and field lists name every number written here, in this order);
 # tests/test_features_marvel.py checks that the two agree. Included from marvel.pyx after
-# the tables and helpers it uses (C_*, L_REQ, _power, _missing, _total, _meets_gauntlet).
+# the tables and helpers it uses (C_*, L_REQ, _meets_gauntlet, the card layer's cg_*).
 #
 # Mover-relative: seat block i is seat (current + i) % n. Never read: the decks, and another
 # seat's blind reserve (only its level), so a full state and the mover's view encode alike.
+from libc.string cimport memset
 
 cdef enum:
     MF_GLOBAL = 26      # sizes of one entry of each block
@@ -67,8 +68,8 @@ cdef void m_features(const void* state, float* out) noexcept nogil:
     cdef int n = s.n_players, cur = s.current
     cdef const MPlayer* m = &s.p[cur]
     cdef const MPlayer* p
-    cdef int seat[M_MAX_PLAYERS]
-    cdef int pw[M_MAX_PLAYERS][5]
+    cdef int seat[CG_MAX_PLAYERS]
+    cdef int pw[CG_MAX_PLAYERS][5]
     cdef int d[5]
     cdef int i, j, k, c, t, cid, lid, x, need, last, holder
     cdef float* o
@@ -88,7 +89,7 @@ cdef void m_features(const void* state, float* out) noexcept nogil:
         out[16 + c] = s.supply[c] >= 4
     for k in range(3):
         out[21 + k] = s.deck_len[k] / MF_DECK_SCALE[k]
-    x = _total(m) - 10
+    x = cg_total(m, M_KINDS) - 10
     if x > 0:
         out[24] = x / 3.0
     out[25] = s.avengers < 0
