@@ -12,6 +12,7 @@ from google.protobuf import descriptor_pool, json_format, message_factory
 from splendor.v1 import splendor_pb2 as pb
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+PROTO_DIR = Path(__file__).resolve().parents[2] / "proto" / "splendor" / "v1"
 
 
 def _sections() -> dict:
@@ -19,16 +20,36 @@ def _sections() -> dict:
     return dict(zip(parts[1::2], parts[2::2]))
 
 
+def _package_files():
+    """splendor.proto and the files it imports publicly (the messages by topic)."""
+    files = [pb.DESCRIPTOR, *pb.DESCRIPTOR.public_dependencies]
+    assert {f.package for f in files} == {"splendor.v1"}
+    return files
+
+
 def test_every_message_and_field_is_documented():
     sections = _sections()
-    for name, message in pb.DESCRIPTOR.message_types_by_name.items():
+    messages = {name: m for f in _package_files() for name, m in f.message_types_by_name.items()}
+    defined = {m for p in PROTO_DIR.glob("*.proto") for m in re.findall(r"^message (\w+)", p.read_text(), re.M)}
+    assert set(messages) == defined
+    for name, message in messages.items():
         assert name in sections, f"docs/protocol.md has no section for {name}"
         for field in message.fields:
             assert f"| `{field.name}` |" in sections[name], f"{name}.{field.name} is not documented"
-    for enum in [*pb.DESCRIPTOR.enum_types_by_name.values(),
-                 *(e for m in pb.DESCRIPTOR.message_types_by_name.values() for e in m.enum_types)]:
+    for enum in [*(e for f in _package_files() for e in f.enum_types_by_name.values()),
+                 *(e for m in messages.values() for e in m.enum_types)]:
         for value in enum.values:
             assert f"`{value.name}`" in DOC, f"{enum.full_name}.{value.name} is not documented"
+
+
+def test_the_facade_exports_every_message_of_the_package():
+    """Old imports keep working: `splendor_pb2.X` for every message and enum, whichever file
+    defines it (`import public`), and every file of proto/ is one of them."""
+    files = _package_files()
+    assert {f.name for f in files} == {f"splendor/v1/{p.name}" for p in PROTO_DIR.glob("*.proto")}
+    for f in files:
+        for name in [*f.message_types_by_name, *f.enum_types_by_name]:
+            assert getattr(pb, name).DESCRIPTOR.full_name == f"splendor.v1.{name}"
     for method in pb.DESCRIPTOR.services_by_name["SplendorService"].methods:
         assert f"| `{method.name}` |" in DOC
 

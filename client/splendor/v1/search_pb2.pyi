@@ -1,0 +1,171 @@
+from splendor.v1 import move_pb2 as _move_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class StopReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STOP_REASON_UNSPECIFIED: _ClassVar[StopReason]
+    STOP_REASON_ITERATIONS: _ClassVar[StopReason]
+    STOP_REASON_TIME: _ClassVar[StopReason]
+    STOP_REASON_DEADLINE: _ClassVar[StopReason]
+    STOP_REASON_CANCELLED: _ClassVar[StopReason]
+    STOP_REASON_FORCED: _ClassVar[StopReason]
+
+class Mark(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MARK_NONE: _ClassVar[Mark]
+    MARK_MISTAKE: _ClassVar[Mark]
+    MARK_BLUNDER: _ClassVar[Mark]
+STOP_REASON_UNSPECIFIED: StopReason
+STOP_REASON_ITERATIONS: StopReason
+STOP_REASON_TIME: StopReason
+STOP_REASON_DEADLINE: StopReason
+STOP_REASON_CANCELLED: StopReason
+STOP_REASON_FORCED: StopReason
+MARK_NONE: Mark
+MARK_MISTAKE: Mark
+MARK_BLUNDER: Mark
+
+class SearchLimits(_message.Message):
+    __slots__ = ("iterations", "time_ms")
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    iterations: int
+    time_ms: int
+    def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[int] = ...) -> None: ...
+
+class EffectiveOptions(_message.Message):
+    __slots__ = ("limits", "threads", "seed", "temperature", "level")
+    LIMITS_FIELD_NUMBER: _ClassVar[int]
+    THREADS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    limits: SearchLimits
+    threads: int
+    seed: int
+    temperature: float
+    level: int
+    def __init__(self, limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., level: _Optional[int] = ...) -> None: ...
+
+class Line(_message.Message):
+    __slots__ = ("move", "visits", "win_probability", "prior", "pv")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    PRIOR_FIELD_NUMBER: _ClassVar[int]
+    PV_FIELD_NUMBER: _ClassVar[int]
+    move: _move_pb2.Move
+    visits: int
+    win_probability: float
+    prior: float
+    pv: _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]
+    def __init__(self, move: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ..., prior: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ...) -> None: ...
+
+class SearchStats(_message.Message):
+    __slots__ = ("seat", "win_probability", "lines", "iterations", "nodes", "elapsed_seconds", "iterations_per_second", "tree_bytes", "node_limit_hit", "stop_reason")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    NODES_FIELD_NUMBER: _ClassVar[int]
+    ELAPSED_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ITERATIONS_PER_SECOND_FIELD_NUMBER: _ClassVar[int]
+    TREE_BYTES_FIELD_NUMBER: _ClassVar[int]
+    NODE_LIMIT_HIT_FIELD_NUMBER: _ClassVar[int]
+    STOP_REASON_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    win_probability: _containers.RepeatedScalarFieldContainer[float]
+    lines: _containers.RepeatedCompositeFieldContainer[Line]
+    iterations: int
+    nodes: int
+    elapsed_seconds: float
+    iterations_per_second: float
+    tree_bytes: int
+    node_limit_hit: bool
+    stop_reason: StopReason
+    def __init__(self, seat: _Optional[int] = ..., win_probability: _Optional[_Iterable[float]] = ..., lines: _Optional[_Iterable[_Union[Line, _Mapping]]] = ..., iterations: _Optional[int] = ..., nodes: _Optional[int] = ..., elapsed_seconds: _Optional[float] = ..., iterations_per_second: _Optional[float] = ..., tree_bytes: _Optional[int] = ..., node_limit_hit: _Optional[bool] = ..., stop_reason: _Optional[_Union[StopReason, str]] = ...) -> None: ...
+
+class Alternative(_message.Message):
+    __slots__ = ("move", "visits", "win_probability")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    move: _move_pb2.Move
+    visits: int
+    win_probability: float
+    def __init__(self, move: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ...) -> None: ...
+
+class DecisionVerdict(_message.Message):
+    __slots__ = ("index", "turn", "seat", "played", "best", "played_value", "best_value", "drop", "mark", "forced", "played_visits", "extra_visits", "top", "win_probability")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_FIELD_NUMBER: _ClassVar[int]
+    BEST_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_VALUE_FIELD_NUMBER: _ClassVar[int]
+    BEST_VALUE_FIELD_NUMBER: _ClassVar[int]
+    DROP_FIELD_NUMBER: _ClassVar[int]
+    MARK_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_VISITS_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_VISITS_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    turn: int
+    seat: int
+    played: _move_pb2.Move
+    best: _move_pb2.Move
+    played_value: float
+    best_value: float
+    drop: float
+    mark: Mark
+    forced: bool
+    played_visits: int
+    extra_visits: int
+    top: _containers.RepeatedCompositeFieldContainer[Alternative]
+    win_probability: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, index: _Optional[int] = ..., turn: _Optional[int] = ..., seat: _Optional[int] = ..., played: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., best: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., played_value: _Optional[float] = ..., best_value: _Optional[float] = ..., drop: _Optional[float] = ..., mark: _Optional[_Union[Mark, str]] = ..., forced: _Optional[bool] = ..., played_visits: _Optional[int] = ..., extra_visits: _Optional[int] = ..., top: _Optional[_Iterable[_Union[Alternative, _Mapping]]] = ..., win_probability: _Optional[_Iterable[float]] = ...) -> None: ...
+
+class SeatSummary(_message.Message):
+    __slots__ = ("seat", "decisions", "forced", "accuracy", "mistakes", "blunders", "mean_drop", "agreed")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    DECISIONS_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    ACCURACY_FIELD_NUMBER: _ClassVar[int]
+    MISTAKES_FIELD_NUMBER: _ClassVar[int]
+    BLUNDERS_FIELD_NUMBER: _ClassVar[int]
+    MEAN_DROP_FIELD_NUMBER: _ClassVar[int]
+    AGREED_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    decisions: int
+    forced: int
+    accuracy: float
+    mistakes: int
+    blunders: int
+    mean_drop: float
+    agreed: int
+    def __init__(self, seat: _Optional[int] = ..., decisions: _Optional[int] = ..., forced: _Optional[int] = ..., accuracy: _Optional[float] = ..., mistakes: _Optional[int] = ..., blunders: _Optional[int] = ..., mean_drop: _Optional[float] = ..., agreed: _Optional[int] = ...) -> None: ...
+
+class GameAnalysisOptions(_message.Message):
+    __slots__ = ("iterations", "threads", "seed", "played_visits", "mistake", "blunder")
+    ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    THREADS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_VISITS_FIELD_NUMBER: _ClassVar[int]
+    MISTAKE_FIELD_NUMBER: _ClassVar[int]
+    BLUNDER_FIELD_NUMBER: _ClassVar[int]
+    iterations: int
+    threads: int
+    seed: int
+    played_visits: int
+    mistake: float
+    blunder: float
+    def __init__(self, iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ...) -> None: ...
