@@ -14,7 +14,7 @@ cdef enum:
     A_PASS = 61
     A_BUY = 62
     A_NUM = A_BUY + CG_TARGETS * CG_NPAY
-    PH_NOBLE = CPH_PIECE   # the phases are cardids.pxd's CPH_*: this one chooses a noble
+    # the phases are cardids.pxd's CPH_* (CPH_PIECE: choosing a noble)
 
 ctypedef struct BPlayer:
     int8_t tokens[6]

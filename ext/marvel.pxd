@@ -17,7 +17,7 @@ cdef enum:
     MA_PASS = 60
     MA_BUY = 61
     MA_NUM = MA_BUY + CG_TARGETS * CG_NPAY
-    MPH_LOCATION = CPH_PIECE   # the phases are cardids.pxd's CPH_*: this one chooses a location
+    # the phases are cardids.pxd's CPH_* (CPH_PIECE: choosing a location)
 
 ctypedef struct MPlayer:
     int8_t tokens[7]
