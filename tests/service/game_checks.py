@@ -67,6 +67,49 @@ def assert_healthy_after(client, server, health, malformed, new_position) -> Non
     assert "INTERNAL" not in server.text() and "Traceback" not in server.text()
 
 
+def malformed_position_tests(malformed, new_position, move: str, analyze: bool = True, min_fields: int = 10):
+    """The tests every game's table of malformed positions gets (a test module binds them to
+    its own names): each call names the offending field, and the server serves on after all."""
+    @pytest.mark.parametrize("mutate, field", malformed, ids=[m.__name__[2:] for m, _ in malformed])
+    def test_malformed_position_names_the_field(client, mutate, field):
+        p = new_position()
+        client.legal_actions(p)  # the unmodified position is fine
+        mutate(p)
+        assert_calls_name_the_field(client, p, field, move, analyze=analyze)
+
+    def test_server_healthy_after_bad_positions(client, server, health):
+        assert len({f for _, f in malformed}) >= min_fields
+        assert_healthy_after(client, server, health, malformed, new_position)
+        assert health(server.target) == "SERVING"
+
+    return test_malformed_position_names_the_field, test_server_healthy_after_bad_positions
+
+
+def reserve_mutators(game: str, deck_card, level: int):
+    """Two malformations every card game's position can have: four reserved cards, and a
+    blind reserve in a full position (whose card must be known)."""
+    def m_more_than_3_reserved(p):
+        for _ in range(4):
+            getattr(p, game).seats[0].reserved.add(card=deck_card(p, 1))
+
+    def m_hidden_in_full_position(p):
+        deck_card(p, level)
+        getattr(p, game).seats[1].reserved.add(level=level, blind=True)
+
+    return m_more_than_3_reserved, m_hidden_in_full_position
+
+
+def assert_analysis_stream(reports, game: str, lines: int, players: int) -> None:
+    """One Analyze stream: several reports in sequence, exactly one final (the last one),
+    with at most ``lines`` lines of ``game`` and a win probability per seat."""
+    assert len(reports) >= 3 and [r.final for r in reports].count(True) == 1 and reports[-1].final
+    assert [r.sequence for r in reports] == list(range(len(reports)))
+    final = reports[-1].stats
+    assert final.stop_reason in ("time", "iterations") and 1 <= len(final.lines) <= lines
+    assert final.lines[0].move.game == game and len(final.win_probability) == players
+    assert sum(final.win_probability) == pytest.approx(1.0)
+
+
 def frontend_turn(client, full, iterations: int, seed: int, outcome=None) -> tuple[object, int]:
     """One turn of a game the frontend deals: GetMove on the view of the seat to act, each
     move sent back with what it drew (the card; ``outcome(move, action)`` for what else the

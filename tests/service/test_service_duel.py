@@ -4,7 +4,7 @@ import random
 import pytest
 from splendor_ai_client import DuelTokens, InvalidArgument, pb, with_drawn_card, with_drawn_tokens
 
-from game_checks import assert_calls_name_the_field, assert_healthy_after, deck_card, frontend_turn, play_to_the_end
+from game_checks import assert_analysis_stream, deck_card, frontend_turn, malformed_position_tests, play_to_the_end
 from splendor_ai.games import load_game
 from splendor_ai.games.duel import spec
 from splendor_ai.service import convert
@@ -118,11 +118,7 @@ def test_frontend_deals_cards_and_bag_draws(client):
 def test_analyze_streams_then_exactly_one_final(client):
     reports = list(client.analyze(new_position(3), time_ms=400, report_every_ms=50, lines=3, seed=2,
                                   request_id="du"))
-    assert len(reports) >= 3 and [r.final for r in reports].count(True) == 1 and reports[-1].final
-    assert [r.sequence for r in reports] == list(range(len(reports)))
-    final = reports[-1].stats
-    assert final.stop_reason in ("time", "iterations") and 1 <= len(final.lines) <= 3
-    assert final.lines[0].move.game == "duel" and sum(final.win_probability) == pytest.approx(1.0)
+    assert_analysis_stream(reports, "duel", 3, 2)
     take = next(m for m in client.legal_actions(new_position(3)).moves if m.kind == "take" and len(m.cells) == 3)
     only = client.analyze(new_position(3), iterations=300, seed=1, candidates=[take]).result()
     assert [ln.move.notation for ln in only.stats.lines] == [take.notation]
@@ -237,14 +233,7 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("mutate, field", MALFORMED, ids=[m.__name__[2:] for m, _ in MALFORMED])
-def test_malformed_position_names_the_field(client, mutate, field):
-    p = new_position()
-    client.legal_actions(p)  # the unmodified position is fine
-    mutate(p)
-    assert_calls_name_the_field(client, p, field, "replenish")
+test_malformed_position_names_the_field, test_server_healthy_after_bad_positions = \
+    malformed_position_tests(MALFORMED, new_position, "replenish")
 
 
-def test_server_healthy_after_bad_duel_positions(client, server, health):
-    assert len({f for _, f in MALFORMED}) >= 10
-    assert_healthy_after(client, server, health, MALFORMED, new_position)

@@ -5,7 +5,7 @@ import grpc
 import pytest
 from splendor_ai_client import IllegalMove, InvalidArgument, pb, with_drawn_card
 
-from game_checks import assert_calls_name_the_field, assert_healthy_after, deck_card, move_tokens
+from game_checks import deck_card, malformed_position_tests, move_tokens, reserve_mutators
 from splendor_ai.games import load_game
 from splendor_ai.games.base import spec
 from splendor_ai.service import convert
@@ -47,14 +47,7 @@ def m_card_in_two_places(p):
     p.base.seats[0].cards.append(p.base.board[0].cards[2])
 
 
-def m_more_than_3_reserved(p):
-    for _ in range(4):
-        p.base.seats[0].reserved.add(card=_deck_card(p, 1))
-
-
-def m_hidden_in_full_position(p):
-    _deck_card(p, 1)
-    p.base.seats[1].reserved.add(level=1, blind=True)
+m_more_than_3_reserved, m_hidden_in_full_position = reserve_mutators("base", _deck_card, 1)
 
 
 def m_reserved_level(p):
@@ -136,21 +129,12 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("mutate, field", MALFORMED, ids=[m.__name__[2:] for m, _ in MALFORMED])
-def test_malformed_position_names_the_field(client, mutate, field):
-    p = new_position()
-    client.legal_actions(p)  # the unmodified position is fine
-    mutate(p)
-    assert_calls_name_the_field(client, p, field, "take wug", analyze=False)
+test_malformed_position_names_the_field, test_server_healthy_after_bad_positions = \
+    malformed_position_tests(MALFORMED, new_position, "take wug", analyze=False, min_fields=20)
 
 
 def test_at_least_twenty_kinds_of_malformed_positions():
     assert len({f for _, f in MALFORMED}) >= 20 and len(MALFORMED) >= 30
-
-
-def test_server_healthy_after_bad_input(client, server, health):
-    assert_healthy_after(client, server, health, MALFORMED, new_position)
-    assert health(server.target) == "SERVING"
 
 
 @pytest.mark.parametrize("moves, field", [

@@ -2,7 +2,7 @@
 import pytest
 from splendor_ai_client import InvalidArgument, IllegalMove, pb
 
-from game_checks import assert_calls_name_the_field, assert_healthy_after, deck_card, frontend_turn, move_tokens, play_to_the_end
+from game_checks import assert_analysis_stream, deck_card, frontend_turn, malformed_position_tests, move_tokens, play_to_the_end, reserve_mutators
 from splendor_ai.games import load_game
 from splendor_ai.games.marvel import spec
 from splendor_ai.service import convert
@@ -66,11 +66,7 @@ def test_frontend_deals_three_players(client):
 def test_analyze_streams_then_exactly_one_final(client):
     reports = list(client.analyze(new_position(3), time_ms=400, report_every_ms=50, lines=2, seed=4,
                                   request_id="mv"))
-    assert len(reports) >= 3 and [r.final for r in reports].count(True) == 1 and reports[-1].final
-    assert [r.sequence for r in reports] == list(range(len(reports)))
-    final = reports[-1].stats
-    assert final.stop_reason in ("time", "iterations") and 1 <= len(final.lines) <= 2
-    assert final.lines[0].move.game == "marvel" and len(final.win_probability) == 3
+    assert_analysis_stream(reports, "marvel", 2, 3)
     analysis = client.analyze(new_position(), iterations=500, seed=1, candidates=["take yro", "reserve deck3"])
     assert {ln.move.notation for ln in analysis.result().stats.lines} == {"take yro", "reserve deck3"}
 
@@ -126,14 +122,7 @@ def m_seat_count(p): p.marvel.seats.add().tokens.SetInParent()
 def m_seat_tokens_missing(p): p.marvel.seats[1].ClearField("tokens")
 
 
-def m_more_than_3_reserved(p):
-    for _ in range(4):
-        p.marvel.seats[0].reserved.add(card=_deck_card(p, 1))
-
-
-def m_hidden_in_full_position(p):
-    _deck_card(p, 2)
-    p.marvel.seats[1].reserved.add(level=2, blind=True)
+m_more_than_3_reserved, m_hidden_in_full_position = reserve_mutators("marvel", _deck_card, 2)
 
 
 MALFORMED = [
@@ -163,15 +152,7 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("mutate, field", MALFORMED, ids=[m.__name__[2:] for m, _ in MALFORMED])
-def test_malformed_position_names_the_field(client, mutate, field):
-    p = new_position()
-    client.legal_actions(p)  # the unmodified position is fine
-    mutate(p)
-    assert_calls_name_the_field(client, p, field, "take yro")
+test_malformed_position_names_the_field, test_server_healthy_after_bad_positions = \
+    malformed_position_tests(MALFORMED, new_position, "take yro")
 
 
-def test_server_healthy_after_bad_marvel_positions(client, server, health):
-    assert len({f for _, f in MALFORMED}) >= 10
-    assert_healthy_after(client, server, health, MALFORMED, new_position)
-    assert client.get_move(new_position(4), iterations=10).moves
