@@ -180,7 +180,7 @@ class Run:
             g = self.state["generation"] + 1
             t0 = time.perf_counter()
             spent = self.state.get("spent", 0.0)
-            self.log(f"generation {g}: self-play with {'net ' + str(self.state['best']) if self.state['best'] else 'the heuristic search'}")
+            self.log(f"generation {g}: self-play with {'the heuristic search' if self.state['best'] is None else 'the net of generation ' + str(self.state['best'])}")
             positions, games = self.selfplay(g)
             self.log(f"generation {g}: {games} games, {positions} positions; training")
             cand = self.train(g)
