@@ -19,7 +19,7 @@ from splendor_ai.games.cards import spec as cards_spec  # noqa: E402
 from splendor_ai.train import augment  # noqa: E402
 
 
-@pytest.mark.parametrize("game", ["base", "marvel"])
+@pytest.mark.parametrize("game", ["base", "marvel", "duel"])
 def test_maps_are_permutations(game):
     sym = augment.for_game(game)
     sym.check()
@@ -29,8 +29,22 @@ def test_maps_are_permutations(game):
     assert moved.sum() > 100 and moved.sum() % 5 == 0 and not moved.all()
 
 
-def test_duel_has_none():
-    assert augment.for_game("duel") is None
+def test_duel_names_follow_the_layout():
+    from splendor_ai.games.duel import features as DF
+
+    names = augment.duel_names()
+    assert len(names) == len(set(names)) == DF.NUM_FEATURES
+    at = DF.OFFSETS["pyramid"] + 2 * 24  # slot 2: present, then the card's colour one-hot
+    assert names[at + 1:at + 7] == [f"slot2.colour_{k}" for k in "wugrk"] + ["slot2.joker"]
+
+
+def _move(sigma):
+    def move(values):
+        out = list(values)
+        for c in range(5):
+            out[sigma[c]] = values[c]
+        return type(values)(out) if isinstance(values, tuple) else out
+    return move
 
 
 def _permuted_spec(sigma):
@@ -90,3 +104,44 @@ def test_permuting_a_position_permutes_its_features(monkeypatch):
                 checked += 1
             s.apply_action(rng.choice(s.legal_actions()))
     assert checked > 100
+
+
+def test_permuting_a_duel_position_permutes_its_features_and_colour_actions(monkeypatch):
+    from splendor_ai.games.duel import features as DF
+    from splendor_ai.games.duel import spec as dspec
+
+    sym = augment.for_game("duel")
+    rng = random.Random(9)
+    checked = 0
+    for game in range(6):
+        s = load_game("duel", 2).new_initial_state(game)
+        while not s.is_terminal() and checked < 40 * (game + 1):
+            if rng.random() < 0.4:
+                pos = s.to_position()
+                want = np.array(DF.encode(pos))
+                p = rng.randrange(1, len(sym.perms))
+                sigma = sym.perms[p]
+                move = _move(sigma)
+                cards = tuple(dataclasses.replace(c, color=sigma[c.color] if c.color < 5 else c.color,
+                                                  cost=move(c.cost)) for c in dspec.CARDS)
+                proxy = types.SimpleNamespace(**{k: getattr(dspec, k) for k in dir(dspec) if not k.startswith("__")})
+                proxy.CARDS = cards
+                proxy.bonuses = lambda seat: move(dspec.bonuses(seat))
+                proxy.color_points = lambda seat: move(dspec.color_points(seat))
+                moved = {**pos, "board": [[sigma[k] if 0 <= k < 5 else k for k in row] for row in pos["board"]],
+                         "seats": [{**st, "tokens": move(st["tokens"])} for st in pos["seats"]]}
+                with monkeypatch.context() as m:
+                    m.setattr(DF, "spec", proxy)
+                    got = np.array(DF.encode(moved))
+                np.testing.assert_allclose(got, want[sym.features[p]], atol=1e-6)
+                checked += 1
+            s.apply_action(rng.choice(s.legal_actions()))
+    assert checked > 100
+    # The colour-naming actions move with the colour; lines, cells and buys stay.
+    sigma = sym.perms[7]
+    inverse = np.argsort(sym.policy[7])  # old class -> new class
+    for c in range(5):
+        assert inverse[dspec.JOKER_COLOR + c] == dspec.JOKER_COLOR + sigma[c]
+        assert inverse[dspec.STEAL + c] == dspec.STEAL + sigma[c]
+        assert inverse[dspec.DISCARD + c] == dspec.DISCARD + sigma[c]
+    assert inverse[dspec.STEAL + 5] == dspec.STEAL + 5 and inverse[dspec.TAKE + 3] == dspec.TAKE + 3
