@@ -262,3 +262,20 @@ def test_heuristic_stays_selectable_and_unchanged(base_net):
     a = search(state, Limits(iterations=1000), Config(evaluator="heuristic", seed=5))
     b = search(state, Limits(iterations=1000), Config(evaluator="heuristic", net=base_net, seed=5))
     assert [(s.action, s.visits) for s in a.actions] == [(s.action, s.visits) for s in b.actions]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_shipped_net_covers_every_player_count_and_is_the_default(game):
+    """Each game ships a net that loads (header, checksum, sizes), covers all the game's player
+    counts, and is what the default ("auto") search evaluates with; "heuristic" still differs."""
+    assert nn.shipped_path(game).is_file(), f"no net shipped for {game}"
+    for players in GAMES[game]:
+        net = nn.shipped_net(game, players)
+        assert net is not None and net.game == game
+        state = load_game(game, players).new_initial_state(3)
+        auto = search(state, Limits(iterations=300), Config(seed=4))
+        with_net = search(state, Limits(iterations=300), Config(evaluator="net", net=net, seed=4))
+        heuristic = search(state, Limits(iterations=300), Config(evaluator="heuristic", seed=4))
+        visits = lambda r: [(s.action, s.visits) for s in r.actions]  # noqa: E731
+        assert visits(auto) == visits(with_net)
+        assert visits(auto) != visits(heuristic)
