@@ -234,6 +234,11 @@ def test_net_search_node_cap_and_threads(base_net):
     assert r.iterations == 2000 and sum(s.visits for s in r.actions) == 2000
 
 
+def visits(result):
+    """A search's visit counts per action, most visited first."""
+    return [(s.action, s.visits) for s in result.actions]
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_searches_with_a_net(game):
     net = nn.load(random_netfile(game, hidden=(32,), seed=2), game)
@@ -261,7 +266,7 @@ def test_heuristic_stays_selectable_and_unchanged(base_net):
     state = load_game("base", 2).new_initial_state(11)
     a = search(state, Limits(iterations=1000), Config(evaluator="heuristic", seed=5))
     b = search(state, Limits(iterations=1000), Config(evaluator="heuristic", net=base_net, seed=5))
-    assert [(s.action, s.visits) for s in a.actions] == [(s.action, s.visits) for s in b.actions]
+    assert visits(a) == visits(b)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -276,6 +281,5 @@ def test_the_shipped_net_covers_every_player_count_and_is_the_default(game):
         auto = search(state, Limits(iterations=300), Config(seed=4))
         with_net = search(state, Limits(iterations=300), Config(evaluator="net", net=net, seed=4))
         heuristic = search(state, Limits(iterations=300), Config(evaluator="heuristic", seed=4))
-        visits = lambda r: [(s.action, s.visits) for s in r.actions]  # noqa: E731
         assert visits(auto) == visits(with_net)
         assert visits(auto) != visits(heuristic)
