@@ -8,7 +8,7 @@
 # (in order of the game's prior), roll out with the game's policy for at most `rollout_depth`
 # actions, score the end with the game's returns or its evaluation, and back up per seat:
 # each node accumulates the value of the seat that chose its action.
-from libc.stdint cimport int8_t, int32_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memset
 from libc.math cimport sqrt, log, exp, cos, pow
@@ -35,12 +35,20 @@ cdef enum:
 ctypedef struct Node:
     int32_t first_child     # index of the first child (children sorted by action), -1 none
     int32_t next_sibling    # -1 none
-    int32_t action
     uint32_t visits
     uint32_t avail          # parent visits in which this action was legal
     float value             # sum of the values backed up for `player`
     float prior
+    int32_t edges           # net search: this node's block in the tree's edge arena, -1 none
+    int16_t action
     int8_t player           # the seat that chose `action`
+
+ctypedef struct Edge:
+    # An expanded node's legal actions and priors (net search), sorted by action; a child
+    # node exists only once its action has been chosen. A block's first entry holds its
+    # length in `action`.
+    int32_t action
+    float prior
 
 ctypedef struct Params:
     long long max_iterations    # per tree; <= 0 for no limit
@@ -67,6 +75,9 @@ ctypedef struct Tree:
     Node* nodes
     long long n_nodes
     long long capacity
+    Edge* edges
+    long long n_edges
+    long long edge_capacity
     long long iterations
     int node_limit_hit
     int stopped          # 0 running/limit, 1 cancelled, 2 time
@@ -84,10 +95,39 @@ cdef inline double _now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
+cdef inline long long _used(const Tree* t) noexcept nogil:
+    """The tree's size in node units (32 bytes): its nodes and its edges, four to a unit.
+    Limits.max_nodes caps this."""
+    return t.n_nodes + (t.n_edges + 3) // 4
+
+
+cdef long long _new_edges(Tree* t, int n, const Params* P) noexcept nogil:
+    """Room for n more edges: the index of the first, or -1 at the node cap."""
+    cdef Edge* grown
+    cdef long long cap, need = t.n_edges + n
+    if t.n_nodes + (need + 3) // 4 > P.max_nodes or need > 0x7FFFFFFF:
+        t.node_limit_hit = 1
+        return -1
+    if need > t.edge_capacity:
+        cap = t.edge_capacity * 2 if t.edge_capacity > 0 else 4 * FIRST_CAPACITY
+        while cap < need:
+            cap *= 2
+        if cap > 4 * P.max_nodes + MAX_ACTIONS:
+            cap = 4 * P.max_nodes + MAX_ACTIONS
+        grown = <Edge*>realloc(t.edges, cap * sizeof(Edge))
+        if grown == NULL:
+            t.node_limit_hit = 1
+            return -1
+        t.edges = grown
+        t.edge_capacity = cap
+    t.n_edges = need
+    return need - n
+
+
 cdef int32_t _new_node(Tree* t, const Params* P) noexcept nogil:
     cdef Node* grown
     cdef long long cap
-    if t.n_nodes >= P.max_nodes:
+    if _used(t) >= P.max_nodes:
         t.node_limit_hit = 1
         return -1
     if t.n_nodes >= t.capacity:
@@ -120,18 +160,28 @@ cdef int _keep_allowed(int* acts, int n, const int* allowed, int n_allowed) noex
     return k
 
 
-cdef int32_t _copy_subtree(Tree* t, const Node* src, int32_t i, const Params* P) noexcept nogil:
+cdef int32_t _copy_subtree(Tree* t, const Tree* from_tree, int32_t i, const Params* P) noexcept nogil:
     """Copies node i of another tree and everything below it into t; returns the new index
     (-1 when the node cap is reached: the copy then keeps what fitted)."""
+    cdef const Node* src = from_tree.nodes
     cdef int32_t j = _new_node(t, P), c, k, prev = -1
+    cdef long long e
+    cdef int n_e
     if j < 0:
         return -1
     t.nodes[j] = src[i]
     t.nodes[j].first_child = -1
     t.nodes[j].next_sibling = -1
+    t.nodes[j].edges = -1
+    if src[i].edges >= 0:
+        n_e = from_tree.edges[src[i].edges].action + 1
+        e = _new_edges(t, n_e, P)
+        if e >= 0:
+            memcpy(&t.edges[e], &from_tree.edges[src[i].edges], n_e * sizeof(Edge))
+            t.nodes[j].edges = <int32_t>e
     c = src[i].first_child
     while c >= 0:
-        k = _copy_subtree(t, src, c, P)
+        k = _copy_subtree(t, from_tree, c, P)
         if k < 0:
             break
         if prev < 0:
@@ -168,7 +218,8 @@ cdef int32_t _add_child(Tree* t, int32_t parent, int action, float prior, int pl
         return -1
     nd = &t.nodes[c]
     nd.first_child = -1
-    nd.action = action
+    nd.edges = -1
+    nd.action = <int16_t>action
     nd.visits = 0
     nd.avail = avail
     nd.value = 0
@@ -231,7 +282,7 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
             elif best_i < 0:
                 best_i = i
             i += 1
-        if best_i >= 0 and t.n_nodes >= P.max_nodes:
+        if best_i >= 0 and _used(t) >= P.max_nodes:
             t.node_limit_hit = 1
         elif best_i >= 0:
             # Expand: the unexpanded legal action with the highest prior.
@@ -328,14 +379,29 @@ cdef void _net_eval(const GameDef* g, const Params* P, const char* work, int pla
         priors[i] = <float>(priors[i] / total)
 
 
+cdef inline uint32_t _expand_need(const Tree* t, const Params* P) noexcept nogil:
+    """Visits a leaf needs before it is expanded: none while under half the node budget is
+    used, then max/(max - used) - 1 (1 at half, 3 at three quarters, 7 at seven eighths)."""
+    cdef long long used = _used(t)
+    cdef long long left = P.max_nodes - used
+    if 2 * used < P.max_nodes:
+        return 0
+    if left <= 0:
+        return 0xFFFFFFFF
+    return <uint32_t>(P.max_nodes / left - 1)
+
+
 cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
                        int* acts, float* priors, int32_t* path, Scratch* S) noexcept nogil:
-    cdef int depth = 1, n, i, player, n_legal, steps
-    cdef int32_t node = 0, child, best_child, prev, c
+    cdef int depth = 1, n, i, k, player, n_cand, steps, best_k
+    cdef int32_t node = 0, child, c
+    cdef long long e, e_end, block
     cdef double values[MAX_SEATS]
     cdef double roll[MAX_SEATS]
-    cdef double score, best_score, q, fpu, vsum, noise_total
+    cdef double score, best_score, q, fpu, vsum, noise_total, root_avail
     cdef long long nsum
+    cdef uint32_t avail_new
+    cdef float prior
     cdef Node* nd
     cdef int nseats = g.n_players(root)
 
@@ -351,11 +417,14 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
         n = g.legal_actions(work, acts)
         if node == 0 and P.n_root > 0:
             n = _keep_allowed(acts, n, P.root_actions, P.n_root)
-        if t.nodes[node].first_child < 0 or depth >= MAX_PATH:
-            # A leaf: the net scores it and, room permitting, every legal action becomes a
-            # child carrying the net's prior.
-            if depth >= MAX_PATH or t.n_nodes + n > P.max_nodes:
-                if depth < MAX_PATH:
+        if t.nodes[node].edges < 0 or depth >= MAX_PATH:
+            # A leaf: the net scores it and, room permitting, keeps its legal actions with
+            # their priors as the node's edges (children are made when first chosen). Past
+            # half the node budget a leaf must first earn visits (_expand_need), so a long
+            # think keeps deepening where it looks.
+            if (depth >= MAX_PATH or t.n_nodes + (t.n_edges + n + 4) // 4 > P.max_nodes
+                    or (node != 0 and t.nodes[node].visits < _expand_need(t, P))):
+                if depth < MAX_PATH and t.n_nodes + (t.n_edges + n + 4) // 4 > P.max_nodes:
                     t.node_limit_hit = 1
                 _net_eval(g, P, work, player, nseats, acts, n, NULL, values, S)
             else:
@@ -368,27 +437,16 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
                     for i in range(n):
                         priors[i] = <float>((1.0 - P.root_noise) * priors[i]
                                             + P.root_noise * S.feats[i] / noise_total)
-                prev = -1
-                for i in range(n):
-                    c = _new_node(t, P)
-                    if c < 0:
-                        break
-                    nd = &t.nodes[c]
-                    nd.first_child = -1
-                    nd.next_sibling = -1
-                    nd.action = acts[i]
-                    nd.visits = 0
-                    nd.avail = 0
-                    nd.value = 0
-                    nd.prior = priors[i]
-                    nd.player = <int8_t>player
-                    if prev < 0:
-                        t.nodes[node].first_child = c
-                    else:
-                        t.nodes[prev].next_sibling = c
-                    prev = c
-                if node == 0 and t.nodes[0].first_child >= 0:
-                    continue  # the root is only expanded: every iteration backs up a child
+                e = _new_edges(t, n + 1, P)
+                if e >= 0:
+                    t.edges[e].action = n
+                    t.edges[e].prior = 0.0
+                    for i in range(n):
+                        t.edges[e + 1 + i].action = acts[i]
+                        t.edges[e + 1 + i].prior = priors[i]
+                    t.nodes[node].edges = <int32_t>e
+                    if node == 0:
+                        continue  # the root is only expanded: every iteration backs up a child
             if P.net_rollout_depth > 0:
                 steps = 0
                 while g.current_player(work) >= 0 and steps < P.net_rollout_depth:
@@ -401,50 +459,62 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
                 for i in range(nseats):
                     values[i] = (1.0 - P.net_rollout_weight) * values[i] + P.net_rollout_weight * roll[i]
             break
-        # Selection: walk the sorted children beside the sorted legal actions; an action
-        # legal in this determinization but new to the node joins with an even share.
+        # Selection: walk the sorted children and the sorted edges beside the sorted legal
+        # actions. A legal action without a child is a candidate child, unvisited, with its
+        # edge's prior (an action legal in this determinization but new to the node: an even
+        # share) and the availability of an action legal at every visit so far.
+        avail_new = t.nodes[node].visits + (1 if node == 0 else 0)
         child = t.nodes[node].first_child
-        n_legal = 0
+        block = t.nodes[node].edges
+        e = block + 1
+        e_end = e + t.edges[block].action
+        n_cand = 0
         vsum = 0.0
         nsum = 0
-        i = 0
-        while i < n:
+        for i in range(n):
             while child >= 0 and t.nodes[child].action < acts[i]:
                 child = t.nodes[child].next_sibling
             if child >= 0 and t.nodes[child].action == acts[i]:
-                c = child
+                nd = &t.nodes[child]
+                nd.avail += 1
+                if nd.visits > 0:
+                    vsum += nd.value
+                    nsum += nd.visits
+                S.cidx[n_cand] = child
             else:
-                c = _add_child(t, node, acts[i], <float>(1.0 / n), player, 0, P)
-                if c < 0:
-                    t.node_limit_hit = 1
-                    i += 1
-                    continue
-                child = c
-            nd = &t.nodes[c]
-            nd.avail += 1
-            if nd.visits > 0:
-                vsum += nd.value
-                nsum += nd.visits
-            S.cidx[n_legal] = c
-            n_legal += 1
-            i += 1
-        if n_legal == 0:
+                while e < e_end and t.edges[e].action < acts[i]:
+                    e += 1
+                priors[n_cand] = t.edges[e].prior if e < e_end and t.edges[e].action == acts[i] else <float>(1.0 / n)
+                S.cidx[n_cand] = -1 - i
+            n_cand += 1
+        if n_cand == 0:
             _net_eval(g, P, work, player, nseats, acts, n, NULL, values, S)
             break
         fpu = (vsum / nsum if nsum > 0 else 1.0 / nseats) - P.fpu_reduction
-        best_child = -1
+        best_k = -1
         best_score = -1e300
-        for i in range(n_legal):
-            nd = &t.nodes[S.cidx[i]]
-            q = nd.value / nd.visits if nd.visits > 0 else fpu
-            score = q + P.c_puct * nd.prior * sqrt(<double>nd.avail) / (1.0 + nd.visits)
+        for k in range(n_cand):
+            if S.cidx[k] >= 0:
+                nd = &t.nodes[S.cidx[k]]
+                q = nd.value / nd.visits if nd.visits > 0 else fpu
+                score = q + P.c_puct * nd.prior * sqrt(<double>nd.avail) / (1.0 + nd.visits)
+            else:
+                score = fpu + P.c_puct * priors[k] * sqrt(<double>avail_new)
             if score > best_score:
                 best_score = score
-                best_child = S.cidx[i]
-        g.apply(work, t.nodes[best_child].action)
-        path[depth] = best_child
+                best_k = k
+        c = S.cidx[best_k]
+        if c < 0:
+            i = -1 - c
+            c = _add_child(t, node, acts[i], priors[best_k], player, avail_new, P)
+            if c < 0:
+                # The node cap: score this position instead of growing the tree.
+                _net_eval(g, P, work, player, nseats, acts, n, NULL, values, S)
+                break
+        g.apply(work, t.nodes[c].action)
+        path[depth] = c
         depth += 1
-        node = best_child
+        node = c
     _backup(t, path, depth, values, nseats)
 
 
@@ -596,6 +666,7 @@ cdef class TreeSearch:
             self.trees[i].nodes[0].next_sibling = -1
             self.trees[i].nodes[0].action = -1
             self.trees[i].nodes[0].player = -1
+            self.trees[i].nodes[0].edges = -1
         if reuse is not None:
             self._reuse(reuse, reuse_action)
 
@@ -606,8 +677,8 @@ cdef class TreeSearch:
         cdef int32_t c
         cdef Tree* t
         # The copy holds the GIL and runs before the search: it keeps at most REUSE_MAX_NODES
-        # (a net's trees, with every legal action a child, reach millions of nodes, whose copy
-        # took longer than a follow-up decision's whole budget).
+        # node units (a long think's tree reaches millions, whose copy took longer than a
+        # follow-up decision's whole budget).
         cdef Params copy_limits = self.P
         if copy_limits.max_nodes > REUSE_MAX_NODES:
             copy_limits.max_nodes = REUSE_MAX_NODES
@@ -623,7 +694,8 @@ cdef class TreeSearch:
                 continue
             t = &self.trees[i]
             t.n_nodes = 0
-            _copy_subtree(t, old.trees[i].nodes, c, &copy_limits)
+            t.n_edges = 0
+            _copy_subtree(t, &old.trees[i], c, &copy_limits)
             t.node_limit_hit = 0
             t.nodes[0].action = -1
             t.nodes[0].player = -1
@@ -635,6 +707,7 @@ cdef class TreeSearch:
         if self.trees != NULL:
             for i in range(self.n_trees):
                 free(self.trees[i].nodes)
+                free(self.trees[i].edges)
             free(self.trees)
 
     def run_tree(self, int i):
@@ -694,7 +767,7 @@ cdef class TreeSearch:
         for i in range(self.n_trees):
             iterations += self.trees[i].iterations
             nodes += self.trees[i].n_nodes
-            capacity += self.trees[i].capacity
+            capacity += self.trees[i].capacity * sizeof(Node) + self.trees[i].edge_capacity * sizeof(Edge)
             limit_hit = limit_hit or bool(self.trees[i].node_limit_hit)
             stopped.add(self.trees[i].stopped)
             for k in range(nseats):
@@ -702,7 +775,7 @@ cdef class TreeSearch:
         return {
             "iterations": iterations,
             "nodes": nodes,
-            "tree_bytes": capacity * sizeof(Node),
+            "tree_bytes": capacity,
             "seat_values": seat_values,
             "node_limit_hit": limit_hit,
             "cancelled": 1 in stopped,

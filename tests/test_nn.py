@@ -234,6 +234,18 @@ def test_net_search_node_cap_and_threads(base_net):
     assert r.iterations == 2000 and sum(s.visits for s in r.actions) == 2000
 
 
+def test_net_search_makes_a_child_only_when_it_is_chosen(base_net):
+    # Each iteration adds at most one node: a long think is not stopped by a tree filled
+    # with children that were never visited (every legal action is only an edge until then).
+    state = load_game("base", 2).new_initial_state(5)
+    r = search(state, Limits(iterations=4000), Config(evaluator="net", net=base_net, seed=1))
+    assert not r.node_limit_hit and r.nodes <= 4001
+    # The budget counts the edges too (32 bytes a unit, four edges to a unit): a cap that the
+    # edges exhaust is reported, and the tree stays inside it.
+    r = search(state, Limits(iterations=4000, max_nodes=2000), Config(evaluator="net", net=base_net, seed=1))
+    assert r.node_limit_hit and r.nodes < 2000 and r.tree_bytes <= 2 * 2000 * 32 + 512 * 8
+
+
 def visits(result):
     """A search's visit counts per action, most visited first."""
     return [(s.action, s.visits) for s in result.actions]
