@@ -92,3 +92,18 @@ def test_a_run_can_start_from_a_net_and_gate_at_equal_time(tmp_path):
         Run(tmp_path / "fourth", TrainSettings(game="duel", players=[2], init_net=str(start), **settings))
     with pytest.raises(TrainError, match="--data: .* holds no self-play files"):
         Run(tmp_path / "fifth", TrainSettings(game="base", players=[2], data=[str(tmp_path)], **settings))
+
+
+def test_the_gate_plays_every_player_count_of_the_run(tmp_path):
+    out = tmp_path / "run"
+    settings = dict(TINY, gate_games=3)
+    history = Run(out, TrainSettings(game="marvel", players=[2, 4], generations=1, **settings),
+                  log=lambda m: None).run()
+    row = history[0]
+    # Two games at 2 players, one at 4; each count's score is scaled so that an even share is 0.5.
+    assert set(row["vs_best_by_players"]) == {"2", "4"}
+    two, four = row["vs_best_by_players"]["2"], row["vs_best_by_players"]["4"]
+    assert two in (0.0, 0.25, 0.5, 0.75, 1.0) and 0 <= four <= 1
+    assert row["vs_best"] == pytest.approx((2 * two + four) / 3, abs=1e-3)
+    text = (out / "history.md").read_text()
+    assert "spread evenly over the player counts" in text and f"2p {two:.1%}, 4p {four:.1%} |" in text

@@ -286,7 +286,6 @@ class Run:
 
     def gate(self, g: int, cand: Path) -> dict:
         s = self.settings
-        players = s.players[0]
         best = self.best_path()
         it = s.gate_iterations
         if s.gate_seconds > 0:
@@ -297,22 +296,36 @@ class Run:
         heur_spec = f"mcts:{heur_budget},evaluator=heuristic"
         best_spec = f"mcts:{budget},evaluator=net,net={best}" if best else heur_spec
         seed = _seed(s.seed, g, 13) % 2**31
-        result = run_arena(s.game, players, [new_spec, best_spec], s.gate_games, seed=seed,
-                           processes=s.workers, progress=True)
-        score = result.bots[0].win_rate * players / 2 if players > 2 else result.bots[0].win_rate
+        score, by_players = self.match([new_spec, best_spec], seed)
         if best is None:
             vs_heur = score
         else:
-            h = run_arena(s.game, players, [new_spec, heur_spec], s.gate_games, seed=seed + 1,
-                          processes=s.workers, progress=True)
-            vs_heur = h.bots[0].win_rate
+            vs_heur, _ = self.match([new_spec, heur_spec], seed + 1)
         accepted = score >= s.gate_threshold
         if accepted:
             shutil.copyfile(cand, self.out / "best.splnn.tmp")
             os.replace(self.out / "best.splnn.tmp", self.out / "best.splnn")
             self.state["best"] = g
         return {"generation": g, "vs_best": round(score, 4), "vs_heuristic": round(vs_heur, 4),
-                "accepted": accepted, "best_after": self.state["best"]}
+                "vs_best_by_players": by_players, "accepted": accepted, "best_after": self.state["best"]}
+
+    def match(self, bots: list[str], seed: int) -> tuple[float, dict]:
+        """The first bot's score in a gate-sized match (the others fill the other seats),
+        its games spread evenly over the run's player counts. In a p-player game a win counts
+        p/2 (capped at 1 per count), so that an even share scores 0.5 at every count; the
+        score is the games-weighted mean over the counts, beside each count's own."""
+        s = self.settings
+        k = len(s.players)
+        total, by_players = 0.0, {}
+        for i, players in enumerate(s.players):
+            n = s.gate_games // k + (1 if i < s.gate_games % k else 0)
+            if n == 0:
+                continue
+            result = run_arena(s.game, players, bots, n, seed=seed + 7919 * i, processes=s.workers, progress=True)
+            score = min(1.0, result.bots[0].win_rate * players / 2)
+            by_players[str(players)] = round(score, 4)
+            total += score * n
+        return total / s.gate_games, by_players
 
     def write_history(self) -> None:
         s = self.settings
@@ -321,20 +334,27 @@ class Run:
         else:
             budget = f"{s.gate_iterations} iterations"
             heur = f"{s.heuristic_factor:g}x the iterations (about equal time)"
+        multi = len(s.players) > 1
         lines = [
             f"# Training history: {s.game}, players {', '.join(map(str, s.players))}",
             "",
             (f"Started from {s.init_net} (generation 0). " if s.init_net else "")
-            + f"Gate: {s.gate_games} games at {budget} per move in {s.players[0]}-player games, "
-            f"seats rotated; accepted at a score of {s.gate_threshold:.2f} or more. 'vs heuristic': the same "
-            f"net against the heuristic search given {heur}.",
+            + f"Gate: {s.gate_games} games at {budget} per move, seats rotated; accepted at a score of "
+            f"{s.gate_threshold:.2f} or more. 'vs heuristic': the same net against the heuristic search given "
+            f"{heur}."
+            + (" The gate's games are spread evenly over the player counts (before this column existed, "
+               f"{s.players[0]}-player games only); in a p-player game a win counts p/2, so that an even share "
+               "scores 0.5." if multi else ""),
             "",
-            "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |",
-            "|---|---|---|---|---|---|---|",
+            "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |"
+            + (" vs previous best by player count |" if multi else ""),
+            "|---|---|---|---|---|---|---|" + ("---|" if multi else ""),
         ]
         for r in self.state["history"]:
+            by = r.get("vs_best_by_players") or {str(s.players[0]): r["vs_best"]}
             lines.append(f"| {r['generation']} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "
-                         f"{r['vs_best']:.1%} | {r['vs_heuristic']:.1%} | {'yes' if r['accepted'] else 'no'} |")
+                         f"{r['vs_best']:.1%} | {r['vs_heuristic']:.1%} | {'yes' if r['accepted'] else 'no'} |"
+                         + (" " + ", ".join(f"{p}p {v:.1%}" for p, v in by.items()) + " |" if multi else ""))
         (self.out / "history.md").write_text("\n".join(lines) + "\n")
 
 
