@@ -404,6 +404,10 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
     cdef float prior
     cdef Node* nd
     cdef int nseats = g.n_players(root)
+    # c_puct is set for two seats. With n seats each one's win chance, and the gaps between
+    # its moves' values, shrink toward 1/n, so the same exploration would swamp them: scale it
+    # by 2/n (measured in 3- and 4-player games, BENCHMARKS.md).
+    cdef double c_puct = P.c_puct * 2.0 / nseats
 
     memcpy(work, root, g.state_size)
     if P.determinize:
@@ -497,9 +501,9 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
             if S.cidx[k] >= 0:
                 nd = &t.nodes[S.cidx[k]]
                 q = nd.value / nd.visits if nd.visits > 0 else fpu
-                score = q + P.c_puct * nd.prior * sqrt(<double>nd.avail) / (1.0 + nd.visits)
+                score = q + c_puct * nd.prior * sqrt(<double>nd.avail) / (1.0 + nd.visits)
             else:
-                score = fpu + P.c_puct * priors[k] * sqrt(<double>avail_new)
+                score = fpu + c_puct * priors[k] * sqrt(<double>avail_new)
             if score > best_score:
                 best_score = score
                 best_k = k

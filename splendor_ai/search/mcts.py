@@ -58,7 +58,7 @@ class Config:
     net: object = None  # a splendor_ai.nn.Net or a weights file's path; None: the shipped net
     # The net's search settings; None takes the value the net's file recommends (its
     # header's info.search, measured when the net was shipped), else the default beside it.
-    c_puct: float | None = None  # PUCT exploration (1.5)
+    c_puct: float | None = None  # PUCT exploration (1.5) for two seats; n seats use 2/n of it
     fpu_reduction: float | None = None  # an unvisited move's value: the parent's mean less this (0.1)
     net_rollout_depth: int | None = None  # > 0: blend the net's leaf value with a rollout this long (0)
     net_rollout_weight: float | None = None  # the rollout's share in that blend (0.0)
