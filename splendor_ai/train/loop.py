@@ -335,6 +335,7 @@ class Run:
             budget = f"{s.gate_iterations} iterations"
             heur = f"{s.heuristic_factor:g}x the iterations (about equal time)"
         multi = len(s.players) > 1
+        older = any("vs_best_by_players" not in r for r in self.state["history"])
         lines = [
             f"# Training history: {s.game}, players {', '.join(map(str, s.players))}",
             "",
@@ -342,16 +343,16 @@ class Run:
             + f"Gate: {s.gate_games} games at {budget} per move, seats rotated; accepted at a score of "
             f"{s.gate_threshold:.2f} or more. 'vs heuristic': the same net against the heuristic search given "
             f"{heur}."
-            + (" The gate's games are spread evenly over the player counts (before this column existed, "
-               f"{s.players[0]}-player games only); in a p-player game a win counts p/2, so that an even share "
-               "scores 0.5." if multi else ""),
+            + (" The gate's games are spread evenly over the player counts"
+               + (f" (in rows without a last column, {s.players[0]}-player games only)" if older else "")
+               + "; in a p-player game a win counts p/2, so that an even share scores 0.5." if multi else ""),
             "",
             "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |"
             + (" vs previous best by player count |" if multi else ""),
             "|---|---|---|---|---|---|---|" + ("---|" if multi else ""),
         ]
         for r in self.state["history"]:
-            by = r.get("vs_best_by_players") or {str(s.players[0]): r["vs_best"]}
+            by = r.get("vs_best_by_players", {})
             lines.append(f"| {r['generation']} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "
                          f"{r['vs_best']:.1%} | {r['vs_heuristic']:.1%} | {'yes' if r['accepted'] else 'no'} |"
                          + (" " + ", ".join(f"{p}p {v:.1%}" for p, v in by.items()) + " |" if multi else ""))
