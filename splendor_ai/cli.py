@@ -158,12 +158,12 @@ def _train(args) -> int:
     sp = SelfPlaySettings(iterations=args.iterations, fast_iterations=args.fast_iterations,
                           full_share=args.full_share)
     settings = None
-    if args.game is None and (args.search_value_weight is not None or args.no_warm_start or args.net_search
-                              or args.no_augment or args.init_net or args.gate_seconds
-                              or args.data):
-        raise SystemExit("splendor-ai train: --search-value-weight, --net-search, --no-warm-start, --no-augment, --init-net, "
+    if args.game is None and (args.no_warm_start or args.net_search or args.no_augment or args.init_net
+                              or args.gate_seconds or args.data):
+        raise SystemExit("splendor-ai train: --net-search, --no-warm-start, --no-augment, --init-net, "
                          "--gate-seconds and --data start a run (give --game); "
-                         "a resumed run keeps the settings in its state.json")
+                         "a resumed run keeps the settings in its state.json (but for --generations "
+                         "and --search-value-weight)")
     if args.game is not None:
         settings = TrainSettings(
             game=args.game, players=args.players or ([2] if args.game == "duel" else [2, 3, 4]),
@@ -171,12 +171,15 @@ def _train(args) -> int:
             workers=args.workers, seed=args.seed,
             hidden=args.hidden, window=args.window, epochs=args.epochs, gate_games=args.gate_games,
             gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp,
-            search_value_weight=0.5 if args.search_value_weight is None else args.search_value_weight,
             warm_start=not args.no_warm_start, net_search=_net_search(args.net_search),
             augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net,
             data=args.data or [])
     try:
-        Run(args.out, settings).run()
+        run = Run(args.out, settings, search_value_weight=args.search_value_weight)
+        if args.distill:
+            run.distill()
+        else:
+            run.run()
     except TrainError as exc:
         raise SystemExit(f"splendor-ai train: {exc}")
     print((Path(args.out) / "history.md").read_text())
@@ -375,7 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--fast-iterations", type=int, default=100, help="search budget of the others (default 100)")
     tr.add_argument("--full-share", type=float, default=0.5, help="share of decisions recorded (default 0.5)")
     tr.add_argument("--search-value-weight", type=float, default=None,
-                    help="value target: this share the search's root estimate, the rest the outcome (default 0.5)")
+                    help="value target: this share the search's root estimate, the rest the outcome (default 0.5; "
+                         "on a resumed run, from its next generation on)")
     tr.add_argument("--net-search", default="", metavar="K=V,...",
                     help="search settings of the run's nets, e.g. net_rollout_depth=10,net_rollout_weight=0.5")
     tr.add_argument("--no-warm-start", action="store_true",
@@ -392,6 +396,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="start the run from this .splnn net (its best net and first weights)")
     tr.add_argument("--data", nargs="+", default=None, metavar="DIR",
                     help="other runs' folders whose self-play positions every generation also trains on")
+    tr.add_argument("--distill", action="store_true",
+                    help="one generation without self-play: a fresh net trained on every position the run "
+                         "keeps, then the gate (e.g. after changing --search-value-weight)")
     tr.set_defaults(func=_train)
 
     bench = sub.add_parser("bench", help="the benchmarks: core, search, strength, levels, service, ... (each "

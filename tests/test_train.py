@@ -29,10 +29,24 @@ def test_one_generation_runs_end_to_end_and_resumes(tmp_path):
     assert "| 1 | 3 |" in (out / "history.md").read_text()
     state = json.loads((out / "state.json").read_text())
     assert state["generation"] == 1 and (out / "checkpoint.pt").exists()
-    # Resuming with a higher target plays generation 2 only, and keeps generation 1's files.
+    assert "value target" not in (out / "history.md").read_text()  # one target all along: no column
+    # Resuming with a higher target plays generation 2 only, and keeps generation 1's files;
+    # a new value target applies from there on, and the history says which row used which.
     mtime = cand.stat().st_mtime
-    history = Run(out, TrainSettings(game="base", players=[2], generations=2, **TINY), log=lambda m: None).run()
+    history = Run(out, TrainSettings(game="base", players=[2], generations=2, **TINY), log=lambda m: None,
+                  search_value_weight=1.0).run()
     assert [r["generation"] for r in history] == [1, 2] and cand.stat().st_mtime == mtime
+    assert [r["search_value_weight"] for r in history] == [0.5, 1.0]
+    lines = (out / "history.md").read_text().splitlines()
+    assert "value target |" in lines[4] and lines[6].endswith("| 0.5 |") and lines[7].endswith("| 1 |")
+    assert json.loads((out / "state.json").read_text())["settings"]["search_value_weight"] == 1.0
+    # A distilled generation plays no games: a fresh net on every kept position, gated.
+    history = Run(out, log=lambda m: None).distill()
+    row = history[2]
+    assert row["generation"] == 3 and row["games"] == row["positions"] == 0
+    assert row["distilled"] == history[0]["positions"] + history[1]["positions"]
+    assert nn.read(out / "gen-0003" / "net.splnn").info["positions"] == row["distilled"]
+    assert f"| 3 (distilled from {row['distilled']} positions) | 0 | 0 |" in (out / "history.md").read_text()
     with pytest.raises(TrainError, match="holds a run for base"):
         Run(out, TrainSettings(game="marvel", players=[2], generations=3, **TINY))
 
@@ -57,6 +71,8 @@ def test_bad_settings_are_refused_clearly(tmp_path):
         Run(tmp_path / "a", TrainSettings(game="duel", players=[3]))
     with pytest.raises(TrainError, match="no run to resume"):
         Run(tmp_path / "b")
+    with pytest.raises(TrainError, match="--search-value-weight must be between 0 and 1, got 1.5"):
+        Run(tmp_path / "c", TrainSettings(game="base", players=[2]), search_value_weight=1.5)
 
 
 def test_cli_without_a_run_names_the_problem(tmp_path, capsys):

@@ -99,8 +99,14 @@ class TrainSettings:
                 raise TrainError(f"--data: {d} holds no self-play files (gen-*/selfplay-*.npz)")
         if self.gate_seconds < 0:
             raise TrainError("--gate-seconds must be 0 (iterations) or more")
+        _check_value_weight(self.search_value_weight)
         if not 0 < self.gate_threshold < 1:
             raise TrainError("--gate-threshold must be between 0 and 1")
+
+
+def _check_value_weight(w: float) -> None:
+    if not 0 <= w <= 1:
+        raise TrainError(f"--search-value-weight must be between 0 and 1, got {w:g}")
 
 
 def _seed(*parts: int) -> int:
@@ -116,7 +122,11 @@ def _selfplay_task(args):
 
 
 class Run:
-    def __init__(self, out: str | os.PathLike, settings: TrainSettings | None = None, log=None):
+    def __init__(self, out: str | os.PathLike, settings: TrainSettings | None = None, log=None,
+                 search_value_weight: float | None = None):
+        """`settings` start a run in `out` or, where one is, must name its game and players
+        (a resume may raise `generations`). `search_value_weight` changes a resumed run's value
+        target from its next generation on; each history row records the one it trained with."""
         self.out = Path(out)
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         state_path = self.out / "state.json"
@@ -128,11 +138,18 @@ class Run:
                     raise TrainError(f"{self.out} holds a run for {saved.game} {saved.players}; "
                                      "resume it with the same --game and --players or use another --out")
                 saved.generations = settings.generations  # the one setting a resume may raise
+            if search_value_weight is not None:
+                for row in self.state["history"]:  # rows from before the change keep the old target
+                    row.setdefault("search_value_weight", saved.search_value_weight)
+                saved.search_value_weight = search_value_weight
+                _check_value_weight(search_value_weight)
             self.settings = saved
             self.state["settings"] = dataclasses.asdict(saved)
         else:
             if settings is None:
                 raise TrainError(f"{self.out}: no run to resume (state.json missing)")
+            if search_value_weight is not None:
+                settings.search_value_weight = search_value_weight
             settings.check()
             self.out.mkdir(parents=True, exist_ok=True)
             self.settings = settings
@@ -183,18 +200,42 @@ class Run:
             self.log(f"generation {g}: self-play with {'the heuristic search' if self.state['best'] is None else 'the net of generation ' + str(self.state['best'])}")
             positions, games = self.selfplay(g)
             self.log(f"generation {g}: {games} games, {positions} positions; training")
-            cand = self.train(g)
+            cand, _ = self.train(g)
             self.log(f"generation {g}: gate")
             row = self.gate(g, cand)
             row.update(games=games, positions=positions, seconds=round(spent + time.perf_counter() - t0, 1))
-            self.state["history"].append(row)
-            self.state["generation"] = g
-            self.state.pop("spent", None)
-            self._save()
-            self.write_history()
-            self.log(f"generation {g}: {'accepted' if row['accepted'] else 'rejected'} "
-                     f"(score vs best {row['vs_best']:.3f})")
+            self._finish(g, row)
         return self.state["history"]
+
+    def distill(self) -> list[dict]:
+        """One generation without new self-play: a fresh net trained on every position the run
+        keeps (its --data, every generation's self-play, an unfinished generation's chunks too),
+        then gated like any other. Worth it when the training itself changed (a new value
+        target, say): the kept games teach the new net what a generation's worth of new games
+        would, in minutes instead of an hour."""
+        g = self.state["generation"] + 1
+        t0 = time.perf_counter()
+        d = self.gen_dir(g)
+        d.mkdir(exist_ok=True)
+        positions, games = _count(d)
+        self.log(f"generation {g}: distilling every kept position into a fresh net")
+        cand, trained = self.train(g, window=g, fresh=True)
+        self.log(f"generation {g}: gate")
+        row = self.gate(g, cand)
+        row.update(games=games, positions=positions, seconds=round(time.perf_counter() - t0, 1),
+                   distilled=trained)
+        self._finish(g, row)
+        return self.state["history"]
+
+    def _finish(self, g: int, row: dict) -> None:
+        row["search_value_weight"] = self.settings.search_value_weight
+        self.state["history"].append(row)
+        self.state["generation"] = g
+        self.state.pop("spent", None)
+        self._save()
+        self.write_history()
+        self.log(f"generation {g}: {'accepted' if row['accepted'] else 'rejected'} "
+                 f"(score vs best {row['vs_best']:.3f})")
 
     def selfplay(self, g: int) -> tuple[int, int]:
         s = self.settings
@@ -214,7 +255,6 @@ class Run:
         for i in range(games):
             players = s.players[i % len(s.players)]
             tasks.append((s.game, players, _seed(s.seed, g, i), net, sp))
-        positions = games = 0
         t0 = time.perf_counter()
         pool = ProcessPoolExecutor(max_workers=s.workers) if s.workers > 1 else None
         try:
@@ -237,17 +277,12 @@ class Run:
             if pool:
                 pool.shutdown()
         print(file=sys.stderr)
-        for path in sorted(d.glob("selfplay-*.npz")):
-            with np.load(path) as z:
-                if "players" in z:
-                    positions += len(z["players"])
-                    games += len(z["decisions"])
-        return positions, games
+        return _count(d)
 
-    def window_data(self, g: int) -> dict:
+    def window_data(self, g: int, window: int | None = None) -> dict:
         parts = []
         paths = [p for d in self.settings.data for p in sorted(Path(d).glob("gen-*/selfplay-*.npz"))]
-        for h in range(max(1, g - self.settings.window + 1), g + 1):
+        for h in range(max(1, g - (window or self.settings.window) + 1), g + 1):
             paths += sorted(self.gen_dir(h).glob("selfplay-*.npz"))
         for path in paths:  # the run's own newest positions last: they are the ones held out
             with np.load(path) as z:
@@ -257,20 +292,22 @@ class Run:
             raise TrainError(f"generation {g}: self-play produced no positions")
         return merge(parts)
 
-    def train(self, g: int) -> Path:
+    def train(self, g: int, window: int | None = None, fresh: bool = False) -> tuple[Path, int]:
+        """Generation g's candidate (trained on the last `window` generations, by default the
+        run's; `fresh`: from new weights even where the run warm-starts) and its positions."""
         s = self.settings
         cand = self.gen_dir(g) / "net.splnn"
         if cand.exists():
-            return cand
+            return cand, int(splnn.read(cand).info.get("positions", 0))
         torch.manual_seed(_seed(s.seed, g, 7) % 2**31)
         model = M.PolicyValueNet(self.core.NUM_FEATURES, s.hidden, self.core.POLICY_SIZE)
         opt_state = None
         ckpt = self.out / "checkpoint.pt"
-        if ckpt.exists() and s.warm_start:
+        if ckpt.exists() and s.warm_start and not fresh:
             saved = torch.load(ckpt, weights_only=False)
             model.load_state_dict(saved["model"])
             opt_state = saved["optimizer"]  # None after --init-net
-        data = self.window_data(g)
+        data = self.window_data(g, window)
         metrics, opt_state = M.train(model, data, epochs=s.epochs, batch_size=s.batch_size, lr=s.lr,
                                      weight_decay=s.weight_decay, seed=_seed(s.seed, g, 11) % 2**31,
                                      optimizer_state=opt_state, search_value_weight=s.search_value_weight,
@@ -282,7 +319,7 @@ class Run:
                             "search": dict(s.net_search)})
         splnn.save(cand, netfile)
         splnn.load(cand, s.game)  # the exported file must load
-        return cand
+        return cand, int(len(data["players"]))
 
     def gate(self, g: int, cand: Path) -> dict:
         s = self.settings
@@ -336,6 +373,9 @@ class Run:
             heur = f"{s.heuristic_factor:g}x the iterations (about equal time)"
         multi = len(s.players) > 1
         older = any("vs_best_by_players" not in r for r in self.state["history"])
+        weights = {r.get("search_value_weight", s.search_value_weight) for r in self.state["history"]}
+        varied = len(weights) > 1
+        distilled = any(r.get("distilled") for r in self.state["history"])
         lines = [
             f"# Training history: {s.game}, players {', '.join(map(str, s.players))}",
             "",
@@ -345,17 +385,23 @@ class Run:
             f"{heur}."
             + (" The gate's games are spread evenly over the player counts"
                + (f" (in rows without a last column, {s.players[0]}-player games only)" if older else "")
-               + "; in a p-player game a win counts p/2, so that an even share scores 0.5." if multi else ""),
+               + "; in a p-player game a win counts p/2, so that an even share scores 0.5." if multi else "")
+            + (" 'value target': the search's share in the value target the generation trained on "
+               "(`--search-value-weight`; the outcome has the rest)." if varied else "")
+            + (" A 'distilled' generation (`--distill`) played no games of its own beyond those in its "
+               "folder: a fresh net trained on every position the run keeps." if distilled else ""),
             "",
             "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |"
-            + (" vs previous best by player count |" if multi else ""),
-            "|---|---|---|---|---|---|---|" + ("---|" if multi else ""),
+            + (" vs previous best by player count |" if multi else "") + (" value target |" if varied else ""),
+            "|---|---|---|---|---|---|---|" + ("---|" if multi else "") + ("---|" if varied else ""),
         ]
         for r in self.state["history"]:
             by = r.get("vs_best_by_players", {})
-            lines.append(f"| {r['generation']} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "
+            gen = f"{r['generation']} (distilled from {r['distilled']} positions)" if r.get("distilled") else r["generation"]
+            lines.append(f"| {gen} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "
                          f"{r['vs_best']:.1%} | {r['vs_heuristic']:.1%} | {'yes' if r['accepted'] else 'no'} |"
-                         + (" " + ", ".join(f"{p}p {v:.1%}" for p, v in by.items()) + " |" if multi else ""))
+                         + (" " + ", ".join(f"{p}p {v:.1%}" for p, v in by.items()) + " |" if multi else "")
+                         + (f" {r.get('search_value_weight', s.search_value_weight):g} |" if varied else ""))
         (self.out / "history.md").write_text("\n".join(lines) + "\n")
 
 
@@ -363,6 +409,17 @@ def _settings_from_dict(d: dict) -> TrainSettings:
     d = dict(d)
     d["selfplay"] = SelfPlaySettings(**d["selfplay"])
     return TrainSettings(**d)
+
+
+def _count(d: Path) -> tuple[int, int]:
+    """(positions, games) in a generation folder's self-play files."""
+    positions = games = 0
+    for path in sorted(d.glob("selfplay-*.npz")):
+        with np.load(path) as z:
+            if "players" in z:
+                positions += len(z["players"])
+                games += len(z["decisions"])
+    return positions, games
 
 
 def _progress(done: int, total: int, t0: float) -> None:
