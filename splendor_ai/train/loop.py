@@ -139,10 +139,10 @@ class Run:
                                      "resume it with the same --game and --players or use another --out")
                 saved.generations = settings.generations  # the one setting a resume may raise
             if search_value_weight is not None:
+                _check_value_weight(search_value_weight)
                 for row in self.state["history"]:  # rows from before the change keep the old target
                     row.setdefault("search_value_weight", saved.search_value_weight)
                 saved.search_value_weight = search_value_weight
-                _check_value_weight(search_value_weight)
             self.settings = saved
             self.state["settings"] = dataclasses.asdict(saved)
         else:
@@ -155,7 +155,6 @@ class Run:
             self.settings = settings
             self.state = {"settings": dataclasses.asdict(settings), "generation": 0, "best": None,
                           "history": [], "stage": None}
-            self.core = cores.module(self.settings.game)
             if settings.init_net:
                 self._start_from(settings.init_net)
             self._save()
