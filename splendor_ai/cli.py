@@ -167,7 +167,7 @@ def _train(args) -> int:
     if args.game is not None:
         settings = TrainSettings(
             game=args.game, players=args.players or ([2] if args.game == "duel" else [2, 3, 4]),
-            generations=args.generations, games=args.games, first_games=args.first_games,
+            games=args.games, first_games=args.first_games,
             workers=args.workers, seed=args.seed,
             hidden=args.hidden, window=args.window, epochs=args.epochs, gate_games=args.gate_games,
             gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp,
@@ -175,7 +175,7 @@ def _train(args) -> int:
             augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net,
             data=args.data or [])
     try:
-        run = Run(args.out, settings, search_value_weight=args.search_value_weight)
+        run = Run(args.out, settings, search_value_weight=args.search_value_weight, generations=args.generations)
         if args.distill:
             run.distill()
         else:
@@ -365,7 +365,8 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--players", type=int, nargs="+", choices=(2, 3, 4), default=None,
                     help="player counts to train for (default: all the game has)")
     tr.add_argument("--out", required=True, metavar="DIR", help="the run's folder (created, or resumed)")
-    tr.add_argument("--generations", type=int, default=10, help="generations to reach (default 10)")
+    tr.add_argument("--generations", type=int, default=None,
+                    help="generations to reach (default 10; a resumed run keeps its own unless this is given)")
     tr.add_argument("--games", type=int, default=200, help="self-play games per generation (default 200)")
     tr.add_argument("--first-games", type=int, default=0,
                     help="games per generation while the heuristic search plays (default: --games)")

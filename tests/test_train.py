@@ -33,8 +33,7 @@ def test_one_generation_runs_end_to_end_and_resumes(tmp_path):
     # Resuming with a higher target plays generation 2 only, and keeps generation 1's files;
     # a new value target applies from there on, and the history says which row used which.
     mtime = cand.stat().st_mtime
-    history = Run(out, TrainSettings(game="base", players=[2], generations=2, **TINY), log=lambda m: None,
-                  search_value_weight=1.0).run()
+    history = Run(out, log=lambda m: None, search_value_weight=1.0, generations=2).run()
     assert [r["generation"] for r in history] == [1, 2] and cand.stat().st_mtime == mtime
     assert [r["search_value_weight"] for r in history] == [0.5, 1.0]
     lines = (out / "history.md").read_text().splitlines()
@@ -49,6 +48,14 @@ def test_one_generation_runs_end_to_end_and_resumes(tmp_path):
     assert f"| 3 (distilled from {row['distilled']} positions) | 0 | 0 |" in (out / "history.md").read_text()
     with pytest.raises(TrainError, match="holds a run for base"):
         Run(out, TrainSettings(game="marvel", players=[2], generations=3, **TINY))
+    # A plain resume keeps the run's own target (here already passed: nothing to play); the
+    # command line's --generations on a resume without --game sets a new one.
+    assert [r["generation"] for r in Run(out, log=lambda m: None).run()] == [1, 2, 3]
+    with pytest.raises(TrainError, match="--generations must be at least 1"):
+        Run(out, generations=0)
+    assert main(["train", "--out", str(out), "--generations", "4"]) == 0
+    state = json.loads((out / "state.json").read_text())
+    assert state["generation"] == 4 and state["settings"]["generations"] == 4
 
 
 def test_self_play_records_mover_relative_targets():

@@ -123,10 +123,14 @@ def _selfplay_task(args):
 
 class Run:
     def __init__(self, out: str | os.PathLike, settings: TrainSettings | None = None, log=None,
-                 search_value_weight: float | None = None):
-        """`settings` start a run in `out` or, where one is, must name its game and players
-        (a resume may raise `generations`). `search_value_weight` changes a resumed run's value
-        target from its next generation on; each history row records the one it trained with."""
+                 search_value_weight: float | None = None, generations: int | None = None):
+        """`settings` start a run in `out` or, where one is, must name its game and players (a
+        resumed run keeps its saved settings). `generations`, where given, is the number of
+        generations to reach, for a new run (over `settings`) or a resumed one.
+        `search_value_weight` changes a resumed run's value target from its next generation on;
+        each history row records the one it trained with."""
+        if generations is not None and generations < 1:
+            raise TrainError("--generations must be at least 1")
         self.out = Path(out)
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         state_path = self.out / "state.json"
@@ -137,7 +141,8 @@ class Run:
                 if (settings.game, settings.players) != (saved.game, saved.players):
                     raise TrainError(f"{self.out} holds a run for {saved.game} {saved.players}; "
                                      "resume it with the same --game and --players or use another --out")
-                saved.generations = settings.generations  # the one setting a resume may raise
+            if generations is not None:  # the one setting a resume may change besides the value target
+                saved.generations = generations
             if search_value_weight is not None:
                 _check_value_weight(search_value_weight)
                 for row in self.state["history"]:  # rows from before the change keep the old target
@@ -150,6 +155,8 @@ class Run:
                 raise TrainError(f"{self.out}: no run to resume (state.json missing)")
             if search_value_weight is not None:
                 settings.search_value_weight = search_value_weight
+            if generations is not None:
+                settings.generations = generations
             settings.check()
             self.out.mkdir(parents=True, exist_ok=True)
             self.settings = settings
