@@ -158,12 +158,14 @@ def _train(args) -> int:
     sp = SelfPlaySettings(iterations=args.iterations, fast_iterations=args.fast_iterations,
                           full_share=args.full_share)
     settings = None
+    if args.warm_start and args.no_warm_start:
+        raise SystemExit("splendor-ai train: --warm-start and --no-warm-start contradict each other")
     if args.game is None and (args.no_warm_start or args.net_search or args.no_augment or args.init_net
                               or args.gate_seconds or args.data):
         raise SystemExit("splendor-ai train: --net-search, --no-warm-start, --no-augment, --init-net, "
                          "--gate-seconds and --data start a run (give --game); "
-                         "a resumed run keeps the settings in its state.json (but for --generations "
-                         "and --search-value-weight)")
+                         "a resumed run keeps the settings in its state.json (but for --generations, "
+                         "--search-value-weight and --warm-start)")
     if args.game is not None:
         settings = TrainSettings(
             game=args.game, players=args.players or ([2] if args.game == "duel" else [2, 3, 4]),
@@ -175,7 +177,8 @@ def _train(args) -> int:
             augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net,
             data=args.data or [])
     try:
-        run = Run(args.out, settings, search_value_weight=args.search_value_weight, generations=args.generations)
+        run = Run(args.out, settings, search_value_weight=args.search_value_weight, generations=args.generations,
+                  warm_start=True if args.warm_start else None)
         if args.distill:
             run.distill()
         else:
@@ -385,6 +388,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="search settings of the run's nets, e.g. net_rollout_depth=10,net_rollout_weight=0.5")
     tr.add_argument("--no-warm-start", action="store_true",
                     help="train a fresh net on the whole window every generation")
+    tr.add_argument("--warm-start", action="store_true",
+                    help="a resumed run that trained fresh nets goes on from its checkpoint's weights instead "
+                         "(e.g. where the self-play files of its earlier generations are gone)")
     tr.add_argument("--no-augment", action="store_true",
                     help="train on the positions as played, without colour permutations (base, Marvel)")
     tr.add_argument("--gate-games", type=int, default=40)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -130,3 +131,23 @@ def test_the_gate_plays_every_player_count_of_the_run(tmp_path):
     assert row["vs_best"] == pytest.approx((2 * two + four) / 3, abs=1e-3)
     text = (out / "history.md").read_text()
     assert "spread evenly over the player counts" in text and f"2p {two:.1%}, 4p {four:.1%} |" in text
+
+
+def test_a_resumed_run_can_switch_to_warm_starts(tmp_path):
+    # A run that trained fresh nets, restored without the self-play files it trained on
+    # (its --data folder gone), goes on from its checkpoint's weights, and says so.
+    first = tmp_path / "first"
+    Run(first, TrainSettings(game="base", players=[2], generations=1, **TINY), log=lambda m: None).run()
+    out = tmp_path / "run"
+    Run(out, TrainSettings(game="base", players=[2], generations=1, warm_start=False, data=[str(first)], **TINY),
+        log=lambda m: None).run()
+    shutil.rmtree(first)
+    with pytest.raises(SystemExit, match="contradict"):
+        main(["train", "--out", str(out), "--warm-start", "--no-warm-start"])
+    said = []
+    history = Run(out, log=said.append, generations=2, warm_start=True).run()
+    assert [r["warm_start"] for r in history] == [False, True]
+    assert f"--data {first}: no such folder; generation 2 trains without its positions" in said
+    text = (out / "history.md").read_text()
+    assert "| 2 (warm) |" in text and "| 1 |" in text and "went on training" in text
+    assert json.loads((out / "state.json").read_text())["settings"]["warm_start"] is True

@@ -123,12 +123,16 @@ def _selfplay_task(args):
 
 class Run:
     def __init__(self, out: str | os.PathLike, settings: TrainSettings | None = None, log=None,
-                 search_value_weight: float | None = None, generations: int | None = None):
+                 search_value_weight: float | None = None, generations: int | None = None,
+                 warm_start: bool | None = None):
         """`settings` start a run in `out` or, where one is, must name its game and players (a
         resumed run keeps its saved settings). `generations`, where given, is the number of
         generations to reach, for a new run (over `settings`) or a resumed one.
         `search_value_weight` changes a resumed run's value target from its next generation on;
-        each history row records the one it trained with."""
+        each history row records the one it trained with. `warm_start` likewise: a run resumed
+        without the self-play files of its earlier generations (one restored from its copy in
+        the repository, say) should go on from its checkpoint's weights, not train a fresh net
+        on one generation's positions."""
         if generations is not None and generations < 1:
             raise TrainError("--generations must be at least 1")
         self.out = Path(out)
@@ -141,8 +145,12 @@ class Run:
                 if (settings.game, settings.players) != (saved.game, saved.players):
                     raise TrainError(f"{self.out} holds a run for {saved.game} {saved.players}; "
                                      "resume it with the same --game and --players or use another --out")
-            if generations is not None:  # the one setting a resume may change besides the value target
+            if generations is not None:  # a resume may change this, the value target and the warm start
                 saved.generations = generations
+            if warm_start is not None:
+                for row in self.state["history"]:
+                    row.setdefault("warm_start", saved.warm_start and not row.get("distilled"))
+                saved.warm_start = warm_start
             if search_value_weight is not None:
                 _check_value_weight(search_value_weight)
                 for row in self.state["history"]:  # rows from before the change keep the old target
@@ -157,6 +165,8 @@ class Run:
                 settings.search_value_weight = search_value_weight
             if generations is not None:
                 settings.generations = generations
+            if warm_start is not None:
+                settings.warm_start = warm_start
             settings.check()
             self.out.mkdir(parents=True, exist_ok=True)
             self.settings = settings
@@ -235,6 +245,7 @@ class Run:
 
     def _finish(self, g: int, row: dict) -> None:
         row["search_value_weight"] = self.settings.search_value_weight
+        row["warm_start"] = getattr(self, "warm", False)
         self.state["history"].append(row)
         self.state["generation"] = g
         self.state.pop("spent", None)
@@ -303,16 +314,20 @@ class Run:
         run's; `fresh`: from new weights even where the run warm-starts) and its positions."""
         s = self.settings
         cand = self.gen_dir(g) / "net.splnn"
+        ckpt = self.out / "checkpoint.pt"
+        self.warm = bool(ckpt.exists() and s.warm_start and not fresh)  # (a finished candidate: as it was)
         if cand.exists():
             return cand, int(splnn.read(cand).info.get("positions", 0))
         torch.manual_seed(_seed(s.seed, g, 7) % 2**31)
         model = M.PolicyValueNet(self.core.NUM_FEATURES, s.hidden, self.core.POLICY_SIZE)
         opt_state = None
-        ckpt = self.out / "checkpoint.pt"
-        if ckpt.exists() and s.warm_start and not fresh:
+        if self.warm:
             saved = torch.load(ckpt, weights_only=False)
             model.load_state_dict(saved["model"])
             opt_state = saved["optimizer"]  # None after --init-net
+        for d in s.data:
+            if not Path(d).is_dir():
+                self.log(f"--data {d}: no such folder; generation {g} trains without its positions")
         data = self.window_data(g, window)
         metrics, opt_state = M.train(model, data, epochs=s.epochs, batch_size=s.batch_size, lr=s.lr,
                                      weight_decay=s.weight_decay, seed=_seed(s.seed, g, 11) % 2**31,
@@ -382,6 +397,7 @@ class Run:
         weights = {r.get("search_value_weight", s.search_value_weight) for r in self.state["history"]}
         varied = len(weights) > 1
         distilled = any(r.get("distilled") for r in self.state["history"])
+        starts = {r["warm_start"] for r in self.state["history"] if "warm_start" in r}
         lines = [
             f"# Training history: {s.game}, players {', '.join(map(str, s.players))}",
             "",
@@ -395,7 +411,9 @@ class Run:
             + (" 'value target': the search's share in the value target the generation trained on "
                "(`--search-value-weight`; the outcome has the rest)." if varied else "")
             + (" A 'distilled' generation (`--distill`) played no games of its own beyond those in its "
-               "folder: a fresh net trained on every position the run keeps." if distilled else ""),
+               "folder: a fresh net trained on every position the run keeps." if distilled else "")
+            + (" A generation marked 'warm' went on training the previous generation's weights on its "
+               "window; the others trained a fresh net on theirs." if len(starts) > 1 else ""),
             "",
             "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |"
             + (" vs previous best by player count |" if multi else "") + (" value target |" if varied else ""),
@@ -404,6 +422,8 @@ class Run:
         for r in self.state["history"]:
             by = r.get("vs_best_by_players", {})
             gen = f"{r['generation']} (distilled from {r['distilled']} positions)" if r.get("distilled") else r["generation"]
+            if len(starts) > 1 and r.get("warm_start"):
+                gen = f"{gen} (warm)"
             lines.append(f"| {gen} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "
                          f"{r['vs_best']:.1%} | {r['vs_heuristic']:.1%} | {'yes' if r['accepted'] else 'no'} |"
                          + (" " + ", ".join(f"{p}p {v:.1%}" for p, v in by.items()) + " |" if multi else "")
