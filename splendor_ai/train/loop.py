@@ -136,6 +136,7 @@ class Run:
         if generations is not None and generations < 1:
             raise TrainError("--generations must be at least 1")
         self.out = Path(out)
+        self.warm = False  # whether the latest candidate went on from the checkpoint's weights
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         state_path = self.out / "state.json"
         if state_path.exists():
@@ -245,7 +246,7 @@ class Run:
 
     def _finish(self, g: int, row: dict) -> None:
         row["search_value_weight"] = self.settings.search_value_weight
-        row["warm_start"] = getattr(self, "warm", False)
+        row["warm_start"] = self.warm
         self.state["history"].append(row)
         self.state["generation"] = g
         self.state.pop("spent", None)
