@@ -403,6 +403,8 @@ def _pv(searched, pv: list[str]) -> list[pb.Move]:
         try:
             pos = s.to_position()
             action = s.string_to_action(text)
+            if action not in s.legal_actions():
+                break  # legal where the search found it, not here (another deal of the hidden cards)
             out.append(encode_move(pos, action))
             s.apply_action(action)
         except (HiddenInformationError, IllegalActionError, NotationError):
