@@ -165,7 +165,7 @@ def _train(args) -> int:
         raise SystemExit("splendor-ai train: --net-search, --no-warm-start, --no-augment, --init-net, "
                          "--gate-seconds and --data start a run (give --game); "
                          "a resumed run keeps the settings in its state.json (but for --generations, "
-                         "--search-value-weight and --warm-start)")
+                         "--search-value-weight, --warm-start and --lr)")
     if args.game is not None:
         settings = TrainSettings(
             game=args.game, players=args.players or ([2] if args.game == "duel" else [2, 3, 4]),
@@ -178,7 +178,7 @@ def _train(args) -> int:
             data=args.data or [])
     try:
         run = Run(args.out, settings, search_value_weight=args.search_value_weight, generations=args.generations,
-                  warm_start=True if args.warm_start else None)
+                  warm_start=True if args.warm_start else None, lr=args.lr)
         if args.distill:
             run.distill()
         else:
@@ -384,6 +384,9 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--search-value-weight", type=float, default=None,
                     help="value target: this share the search's root estimate, the rest the outcome (default 0.5; "
                          "on a resumed run, from its next generation on)")
+    tr.add_argument("--lr", type=float, default=None,
+                    help="learning rate of the training (AdamW; default 0.001; on a resumed run, from its next "
+                         "generation on)")
     tr.add_argument("--net-search", default="", metavar="K=V,...",
                     help="search settings of the run's nets, e.g. net_rollout_depth=10,net_rollout_weight=0.5")
     tr.add_argument("--no-warm-start", action="store_true",

@@ -81,6 +81,8 @@ def test_bad_settings_are_refused_clearly(tmp_path):
         Run(tmp_path / "b")
     with pytest.raises(TrainError, match="--search-value-weight must be between 0 and 1, got 1.5"):
         Run(tmp_path / "c", TrainSettings(game="base", players=[2]), search_value_weight=1.5)
+    with pytest.raises(TrainError, match="--lr must be above 0 and at most 1, got 0"):
+        Run(tmp_path / "d", TrainSettings(game="base", players=[2]), lr=0.0)
 
 
 def test_cli_without_a_run_names_the_problem(tmp_path, capsys):
@@ -151,3 +153,20 @@ def test_a_resumed_run_can_switch_to_warm_starts(tmp_path):
     text = (out / "history.md").read_text()
     assert "| 2 (warm) |" in text and "| 1 |" in text and "went on training" in text
     assert json.loads((out / "state.json").read_text())["settings"]["warm_start"] is True
+
+
+def test_a_resumed_run_can_lower_its_learning_rate(tmp_path):
+    import torch
+
+    out = tmp_path / "run"
+    Run(out, TrainSettings(game="base", players=[2], generations=1, **TINY), log=lambda m: None).run()
+    with pytest.raises(TrainError, match="--lr must be above 0"):
+        Run(out, lr=-1.0)
+    history = Run(out, log=lambda m: None, generations=2, lr=3e-4).run()
+    assert [r["lr"] for r in history] == [1e-3, 3e-4]
+    # The optimiser went on from its saved state, at the new rate.
+    saved = torch.load(out / "checkpoint.pt", weights_only=False)
+    assert {g["lr"] for g in saved["optimizer"]["param_groups"]} == {3e-4}
+    text = (out / "history.md").read_text()
+    assert "learning rate |" in text and "| 0.001 |" in text and "| 0.0003 |" in text
+    assert json.loads((out / "state.json").read_text())["settings"]["lr"] == 3e-4

@@ -100,6 +100,7 @@ class TrainSettings:
         if self.gate_seconds < 0:
             raise TrainError("--gate-seconds must be 0 (iterations) or more")
         _check_value_weight(self.search_value_weight)
+        _check_lr(self.lr)
         if not 0 < self.gate_threshold < 1:
             raise TrainError("--gate-threshold must be between 0 and 1")
 
@@ -107,6 +108,11 @@ class TrainSettings:
 def _check_value_weight(w: float) -> None:
     if not 0 <= w <= 1:
         raise TrainError(f"--search-value-weight must be between 0 and 1, got {w:g}")
+
+
+def _check_lr(lr: float) -> None:
+    if not 0 < lr <= 1:
+        raise TrainError(f"--lr must be above 0 and at most 1, got {lr:g}")
 
 
 def _seed(*parts: int) -> int:
@@ -124,7 +130,7 @@ def _selfplay_task(args):
 class Run:
     def __init__(self, out: str | os.PathLike, settings: TrainSettings | None = None, log=None,
                  search_value_weight: float | None = None, generations: int | None = None,
-                 warm_start: bool | None = None):
+                 warm_start: bool | None = None, lr: float | None = None):
         """`settings` start a run in `out` or, where one is, must name its game and players (a
         resumed run keeps its saved settings). `generations`, where given, is the number of
         generations to reach, for a new run (over `settings`) or a resumed one.
@@ -132,7 +138,8 @@ class Run:
         each history row records the one it trained with. `warm_start` likewise: a run resumed
         without the self-play files of its earlier generations (one restored from its copy in
         the repository, say) should go on from its checkpoint's weights, not train a fresh net
-        on one generation's positions."""
+        on one generation's positions. `lr` (the learning rate) too: a warm-started generation
+        whose held-out loss is lowest after its first epoch or two may want a smaller one."""
         if generations is not None and generations < 1:
             raise TrainError("--generations must be at least 1")
         self.out = Path(out)
@@ -157,6 +164,11 @@ class Run:
                 for row in self.state["history"]:  # rows from before the change keep the old target
                     row.setdefault("search_value_weight", saved.search_value_weight)
                 saved.search_value_weight = search_value_weight
+            if lr is not None:
+                _check_lr(lr)
+                for row in self.state["history"]:
+                    row.setdefault("lr", saved.lr)
+                saved.lr = lr
             self.settings = saved
             self.state["settings"] = dataclasses.asdict(saved)
         else:
@@ -168,6 +180,8 @@ class Run:
                 settings.generations = generations
             if warm_start is not None:
                 settings.warm_start = warm_start
+            if lr is not None:
+                settings.lr = lr
             settings.check()
             self.out.mkdir(parents=True, exist_ok=True)
             self.settings = settings
@@ -247,6 +261,7 @@ class Run:
     def _finish(self, g: int, row: dict) -> None:
         row["search_value_weight"] = self.settings.search_value_weight
         row["warm_start"] = self.warm
+        row["lr"] = self.settings.lr
         self.state["history"].append(row)
         self.state["generation"] = g
         self.state.pop("spent", None)
@@ -397,6 +412,8 @@ class Run:
         older = any("vs_best_by_players" not in r for r in self.state["history"])
         weights = {r.get("search_value_weight", s.search_value_weight) for r in self.state["history"]}
         varied = len(weights) > 1
+        rates = {r.get("lr", s.lr) for r in self.state["history"]}
+        lr_varied = len(rates) > 1
         distilled = any(r.get("distilled") for r in self.state["history"])
         starts = {r["warm_start"] for r in self.state["history"] if "warm_start" in r}
         lines = [
@@ -414,11 +431,15 @@ class Run:
             + (" A 'distilled' generation (`--distill`) played no games of its own beyond those in its "
                "folder: a fresh net trained on every position the run keeps." if distilled else "")
             + (" A generation marked 'warm' went on training the previous generation's weights on its "
-               "window; the others trained a fresh net on theirs." if len(starts) > 1 else ""),
+               "window; the others trained a fresh net on theirs." if len(starts) > 1 else "")
+            + (" 'learning rate': the optimiser's (AdamW) learning rate in the generation's training "
+               "(`--lr`)." if lr_varied else ""),
             "",
             "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |"
-            + (" vs previous best by player count |" if multi else "") + (" value target |" if varied else ""),
-            "|---|---|---|---|---|---|---|" + ("---|" if multi else "") + ("---|" if varied else ""),
+            + (" vs previous best by player count |" if multi else "") + (" value target |" if varied else "")
+            + (" learning rate |" if lr_varied else ""),
+            "|---|---|---|---|---|---|---|" + ("---|" if multi else "") + ("---|" if varied else "")
+            + ("---|" if lr_varied else ""),
         ]
         for r in self.state["history"]:
             by = r.get("vs_best_by_players", {})
@@ -428,7 +449,8 @@ class Run:
             lines.append(f"| {gen} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "
                          f"{r['vs_best']:.1%} | {r['vs_heuristic']:.1%} | {'yes' if r['accepted'] else 'no'} |"
                          + (" " + ", ".join(f"{p}p {v:.1%}" for p, v in by.items()) + " |" if multi else "")
-                         + (f" {r.get('search_value_weight', s.search_value_weight):g} |" if varied else ""))
+                         + (f" {r.get('search_value_weight', s.search_value_weight):g} |" if varied else "")
+                         + (f" {r.get('lr', s.lr):g} |" if lr_varied else ""))
         (self.out / "history.md").write_text("\n".join(lines) + "\n")
 
 
