@@ -228,3 +228,15 @@ def test_duel_and_marvel_positions_and_moves_round_trip(game, players):
 ])
 def test_duel_and_marvel_paths_become_message_paths(game, path, proto):
     assert convert._proto_path(path, game) == proto
+
+
+def test_a_variation_stops_at_a_move_not_legal_in_the_position_sent():
+    # The search finds its variations in deals of the hidden cards; one can hold a move that
+    # parses but is not legal in the position the client sent (a card the mover cannot pay
+    # for here). The variation shown stops before it instead of failing the whole request.
+    state = load_game("base", 2).new_initial_state(1)
+    assert state.string_to_action("buy 8") not in state.legal_actions()
+    shown = convert._pv(state, ["take wug", "take wur", "buy 8", "take wgr"])
+    assert [m.notation for m in shown] == ["take wug", "take wur"]
+    assert convert._pv(state, ["reserve 9", "take wug"]) == []  # not on the board at all
+    assert [m.notation for m in convert._pv(state, ["take wug"])] == ["take wug"]
