@@ -159,16 +159,13 @@ class Run:
                 for row in self.state["history"]:
                     row.setdefault("warm_start", saved.warm_start and not row.get("distilled"))
                 saved.warm_start = warm_start
-            if search_value_weight is not None:
-                _check_value_weight(search_value_weight)
-                for row in self.state["history"]:  # rows from before the change keep the old target
-                    row.setdefault("search_value_weight", saved.search_value_weight)
-                saved.search_value_weight = search_value_weight
-            if lr is not None:
-                _check_lr(lr)
-                for row in self.state["history"]:
-                    row.setdefault("lr", saved.lr)
-                saved.lr = lr
+            for name, value, check in (("search_value_weight", search_value_weight, _check_value_weight),
+                                       ("lr", lr, _check_lr)):
+                if value is not None:
+                    check(value)
+                    for row in self.state["history"]:  # rows from before the change keep the old value
+                        row.setdefault(name, getattr(saved, name))
+                    setattr(saved, name, value)
             self.settings = saved
             self.state["settings"] = dataclasses.asdict(saved)
         else:
