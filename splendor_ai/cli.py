@@ -176,9 +176,16 @@ def _train(args) -> int:
             warm_start=not args.no_warm_start, net_search=_net_search(args.net_search),
             augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net,
             data=args.data or [])
+    if args.distill and args.selfplay_only:
+        raise SystemExit("splendor-ai train: --distill and --selfplay-only contradict each other "
+                         "(play the games first, then distill them)")
     try:
         run = Run(args.out, settings, search_value_weight=args.search_value_weight, generations=args.generations,
                   warm_start=True if args.warm_start else None, lr=args.lr)
+        if args.selfplay_only:
+            positions, games = run.selfplay_only()
+            print(f"{args.out}: {games} games, {positions} positions of self-play kept for a --distill")
+            return 0
         if args.distill:
             run.distill()
         else:
@@ -409,6 +416,9 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--distill", action="store_true",
                     help="one generation without self-play: a fresh net trained on every position the run "
                          "keeps, then the gate (e.g. after changing --search-value-weight)")
+    tr.add_argument("--selfplay-only", action="store_true",
+                    help="play the next generation's self-play games with the best net and stop (no training, "
+                         "no gate): positions for a later --distill of the same run, e.g. --games 10000")
     tr.set_defaults(func=_train)
 
     bench = sub.add_parser("bench", help="the benchmarks: core, search, strength, levels, service, ... (each "

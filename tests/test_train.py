@@ -170,3 +170,23 @@ def test_a_resumed_run_can_lower_its_learning_rate(tmp_path):
     text = (out / "history.md").read_text()
     assert "learning rate |" in text and "| 0.001 |" in text and "| 0.0003 |" in text
     assert json.loads((out / "state.json").read_text())["settings"]["lr"] == 3e-4
+
+
+def test_selfplay_only_keeps_games_for_a_distill(tmp_path, capsys):
+    # --selfplay-only plays the next generation's games and stops: no net, no gate, no
+    # generation finished; a --distill of the same run then trains on exactly those games.
+    out = tmp_path / "pool"
+    args = ["train", "--game", "base", "--players", "2", "--out", str(out), "--games", "3", "--workers", "1",
+            "--hidden", "16", "--epochs", "2", "--iterations", "12", "--fast-iterations", "6",
+            "--gate-games", "2", "--gate-iterations", "8"]
+    with pytest.raises(SystemExit, match="--distill and --selfplay-only contradict"):
+        main(args + ["--selfplay-only", "--distill"])
+    assert main(args + ["--selfplay-only"]) == 0
+    assert "3 games" in capsys.readouterr().out
+    state = json.loads((out / "state.json").read_text())
+    assert state["generation"] == 0 and state["history"] == []
+    assert list((out / "gen-0001").glob("selfplay-*.npz")) and not (out / "gen-0001" / "net.splnn").exists()
+    positions = Run(out, log=lambda m: None).selfplay_only()[0]  # again: the chunks are kept, none replayed
+    history = Run(out, log=lambda m: None).distill()
+    assert [r["generation"] for r in history] == [1]
+    assert history[0]["games"] == 3 and history[0]["distilled"] == history[0]["positions"] == positions > 0

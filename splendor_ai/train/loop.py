@@ -255,6 +255,18 @@ class Run:
         self._finish(g, row)
         return self.state["history"]
 
+    def selfplay_only(self) -> tuple[int, int]:
+        """The next generation's self-play games with the best net, and nothing else (no
+        training, no gate); returns (positions, games). A --distill of the same run then
+        trains a fresh net on them (it counts an unfinished generation's games): the way to
+        give one net many more positions of the best net's play than a generation's window."""
+        g = self.state["generation"] + 1
+        who = "the heuristic search" if self.state["best"] is None else f"the net of generation {self.state['best']}"
+        self.log(f"generation {g}: self-play only, with {who}")
+        positions, games = self.selfplay(g)
+        self.log(f"generation {g}: {games} games, {positions} positions kept for a --distill")
+        return positions, games
+
     def _finish(self, g: int, row: dict) -> None:
         row["search_value_weight"] = self.settings.search_value_weight
         row["warm_start"] = self.warm
