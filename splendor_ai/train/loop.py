@@ -225,7 +225,7 @@ class Run:
             g = self.state["generation"] + 1
             t0 = time.perf_counter()
             spent = self.state.get("spent", 0.0)
-            self.log(f"generation {g}: self-play with {'the heuristic search' if self.state['best'] is None else 'the net of generation ' + str(self.state['best'])}")
+            self.log(f"generation {g}: self-play with {self._player()}")
             positions, games = self.selfplay(g)
             self.log(f"generation {g}: {games} games, {positions} positions; training")
             cand, _ = self.train(g)
@@ -255,14 +255,17 @@ class Run:
         self._finish(g, row)
         return self.state["history"]
 
+    def _player(self) -> str:
+        """Who plays the next self-play games, for the log."""
+        return "the heuristic search" if self.state["best"] is None else f"the net of generation {self.state['best']}"
+
     def selfplay_only(self) -> tuple[int, int]:
         """The next generation's self-play games with the best net, and nothing else (no
         training, no gate); returns (positions, games). A --distill of the same run then
         trains a fresh net on them (it counts an unfinished generation's games): the way to
         give one net many more positions of the best net's play than a generation's window."""
         g = self.state["generation"] + 1
-        who = "the heuristic search" if self.state["best"] is None else f"the net of generation {self.state['best']}"
-        self.log(f"generation {g}: self-play only, with {who}")
+        self.log(f"generation {g}: self-play only, with {self._player()}")
         positions, games = self.selfplay(g)
         self.log(f"generation {g}: {games} games, {positions} positions kept for a --distill")
         return positions, games
