@@ -161,9 +161,9 @@ def _train(args) -> int:
     if args.warm_start and args.no_warm_start:
         raise SystemExit("splendor-ai train: --warm-start and --no-warm-start contradict each other")
     if args.game is None and (args.no_warm_start or args.net_search or args.no_augment or args.init_net
-                              or args.gate_seconds or args.data):
+                              or args.gate_seconds or args.data or args.lr_schedule):
         raise SystemExit("splendor-ai train: --net-search, --no-warm-start, --no-augment, --init-net, "
-                         "--gate-seconds and --data start a run (give --game); "
+                         "--gate-seconds, --data and --lr-schedule start a run (give --game); "
                          "a resumed run keeps the settings in its state.json (but for --generations, "
                          "--search-value-weight, --warm-start and --lr)")
     if args.game is not None:
@@ -175,7 +175,7 @@ def _train(args) -> int:
             gate_iterations=args.gate_iterations, gate_threshold=args.gate_threshold, selfplay=sp,
             warm_start=not args.no_warm_start, net_search=_net_search(args.net_search),
             augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net,
-            data=args.data or [])
+            data=args.data or [], lr_schedule=args.lr_schedule or "cosine")
     if args.distill and args.selfplay_only:
         raise SystemExit("splendor-ai train: --distill and --selfplay-only contradict each other "
                          "(play the games first, then distill them)")
@@ -394,6 +394,9 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--lr", type=float, default=None,
                     help="learning rate of the training (AdamW; default 0.001; on a resumed run, from its next "
                          "generation on)")
+    tr.add_argument("--lr-schedule", choices=("cosine", "constant"), default=None,
+                    help="the learning rate over each training: cosine (falls to zero over its steps; default) "
+                         "or constant")
     tr.add_argument("--net-search", default="", metavar="K=V,...",
                     help="search settings of the run's nets, e.g. net_rollout_depth=10,net_rollout_weight=0.5")
     tr.add_argument("--no-warm-start", action="store_true",

@@ -83,6 +83,8 @@ def test_bad_settings_are_refused_clearly(tmp_path):
         Run(tmp_path / "c", TrainSettings(game="base", players=[2]), search_value_weight=1.5)
     with pytest.raises(TrainError, match="--lr must be above 0 and at most 1, got 0"):
         Run(tmp_path / "d", TrainSettings(game="base", players=[2]), lr=0.0)
+    with pytest.raises(TrainError, match="--lr-schedule: 'linear' is not one of constant, cosine"):
+        Run(tmp_path / "e", TrainSettings(game="base", players=[2], lr_schedule="linear"))
 
 
 def test_cli_without_a_run_names_the_problem(tmp_path, capsys):
@@ -114,6 +116,13 @@ def test_a_run_can_start_from_a_net_and_gate_at_equal_time(tmp_path):
     with pytest.raises(TrainError, match="--init-net: .* hidden layers"):
         Run(tmp_path / "third", TrainSettings(game="base", players=[2], init_net=str(start),
                                               **dict(settings, hidden=[8])))
+    # Fresh nets of another shape may be trained against it: it is only the best to beat.
+    other = Run(tmp_path / "wider", TrainSettings(game="base", players=[2], generations=1, init_net=str(start),
+                                                  data=[str(first)], **dict(settings, hidden=[24], warm_start=False)),
+                log=lambda m: None)
+    assert other.state["best"] == 0 and not (tmp_path / "wider" / "checkpoint.pt").exists()
+    other.run()
+    assert nn.read(tmp_path / "wider" / "gen-0001" / "net.splnn").hidden == [24]
     with pytest.raises(TrainError, match="--init-net"):
         Run(tmp_path / "fourth", TrainSettings(game="duel", players=[2], init_net=str(start), **settings))
     with pytest.raises(TrainError, match="--data: .* holds no self-play files"):
@@ -190,3 +199,20 @@ def test_selfplay_only_keeps_games_for_a_distill(tmp_path, capsys):
     history = Run(out, log=lambda m: None).distill()
     assert [r["generation"] for r in history] == [1]
     assert history[0]["games"] == 3 and history[0]["distilled"] == history[0]["positions"] == positions > 0
+
+
+def test_the_learning_rate_falls_to_zero_over_a_cosine_training(tmp_path):
+    out = tmp_path / "run"
+    logs = []
+    Run(out, TrainSettings(game="base", players=[2], generations=1, **dict(TINY, epochs=3)), log=logs.append).run()
+    rates = [float(m.split("(learning rate ")[1].split()[0]) for m in logs if "learning rate" in m]
+    assert len(rates) == 3 and 1e-3 >= rates[0] > rates[1] > rates[2] and rates[2] <= 2.5e-4
+    logs.clear()
+    Run(tmp_path / "flat", TrainSettings(game="base", players=[2], generations=1,
+                                         **dict(TINY, epochs=2, lr_schedule="constant")), log=logs.append).run()
+    assert [float(m.split("(learning rate ")[1].split()[0]) for m in logs if "learning rate" in m] == [1e-3, 1e-3]
+    # A run saved before the setting existed resumes at the constant rate it trained with.
+    state = json.loads((out / "state.json").read_text())
+    del state["settings"]["lr_schedule"]
+    (out / "state.json").write_text(json.dumps(state))
+    assert Run(out).settings.lr_schedule == "constant"

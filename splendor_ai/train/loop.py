@@ -59,6 +59,8 @@ class TrainSettings:
     # that symmetry (train/augment.py: base and Marvel)
     batch_size: int = 512
     lr: float = 1e-3
+    lr_schedule: str = "cosine"  # "constant", or "cosine": the rate falls to zero over each
+    # training's steps (runs saved before this setting trained at a constant rate)
     weight_decay: float = 1e-4
     gate_games: int = 40
     gate_iterations: int = 200
@@ -101,6 +103,8 @@ class TrainSettings:
             raise TrainError("--gate-seconds must be 0 (iterations) or more")
         _check_value_weight(self.search_value_weight)
         _check_lr(self.lr)
+        if self.lr_schedule not in M.LR_SCHEDULES:
+            raise TrainError(f"--lr-schedule: {self.lr_schedule!r} is not one of {', '.join(M.LR_SCHEDULES)}")
         if not 0 < self.gate_threshold < 1:
             raise TrainError("--gate-threshold must be between 0 and 1")
 
@@ -191,7 +195,8 @@ class Run:
 
     def _start_from(self, path: str) -> None:
         """Generation 0 is the net in `path`: it becomes the best net, and its weights the
-        checkpoint the first training goes on from."""
+        checkpoint the first training goes on from (where the run's layers are the net's; a
+        run of fresh nets may have others)."""
         s = self.settings
         try:
             splnn.load(path, s.game)  # refuses a file for another game or feature version
@@ -199,10 +204,15 @@ class Run:
         except (OSError, splnn.WeightsError) as exc:
             raise TrainError(f"--init-net: {exc}") from None
         if list(net.hidden) != list(s.hidden):
-            raise TrainError(f"--init-net: {path} has hidden layers {list(net.hidden)}, the run {list(s.hidden)} "
-                             "(give --hidden to match)")
-        model = M.from_netfile(net)
-        torch.save({"model": model.state_dict(), "optimizer": None, "generation": 0}, self.out / "checkpoint.pt")
+            if s.warm_start:
+                raise TrainError(f"--init-net: {path} has hidden layers {list(net.hidden)}, the run {list(s.hidden)} "
+                                 "(give --hidden to match, or --no-warm-start to train fresh nets of another "
+                                 "shape against it)")
+            # Another shape, trained fresh every generation: the net is only the best to beat.
+        else:
+            model = M.from_netfile(net)
+            torch.save({"model": model.state_dict(), "optimizer": None, "generation": 0},
+                       self.out / "checkpoint.pt")
         shutil.copyfile(path, self.out / "best.splnn")
         self.state["best"] = 0
 
@@ -360,7 +370,8 @@ class Run:
         metrics, opt_state = M.train(model, data, epochs=s.epochs, batch_size=s.batch_size, lr=s.lr,
                                      weight_decay=s.weight_decay, seed=_seed(s.seed, g, 11) % 2**31,
                                      optimizer_state=opt_state, search_value_weight=s.search_value_weight,
-                                     symmetry=augment.for_game(s.game) if s.augment else None, log=self.log)
+                                     symmetry=augment.for_game(s.game) if s.augment else None,
+                                     lr_schedule=s.lr_schedule, log=self.log)
         torch.save({"model": model.state_dict(), "optimizer": opt_state, "generation": g}, str(ckpt) + ".tmp")
         os.replace(str(ckpt) + ".tmp", ckpt)
         netfile = M.export(model, s.game, s.players, self.core.FEATURE_VERSION, g,
@@ -468,6 +479,7 @@ class Run:
 
 def _settings_from_dict(d: dict) -> TrainSettings:
     d = dict(d)
+    d.setdefault("lr_schedule", "constant")  # a run saved before the setting: as it trained
     d["selfplay"] = SelfPlaySettings(**d["selfplay"])
     return TrainSettings(**d)
 

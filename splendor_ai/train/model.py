@@ -6,6 +6,7 @@ game's policy classes.
 """
 from __future__ import annotations
 
+import math
 from array import array
 
 import numpy as np
@@ -15,6 +16,7 @@ from torch import nn
 from ..nn.weights import NetFile
 
 MAX_PLAYERS = 4
+LR_SCHEDULES = ("constant", "cosine")
 
 
 class PolicyValueNet(nn.Module):
@@ -64,10 +66,13 @@ def dense_targets(data: dict, policy_size: int) -> tuple[np.ndarray, np.ndarray]
 def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 512, lr: float = 1e-3,
           weight_decay: float = 1e-4, seed: int = 0, optimizer_state: dict | None = None,
           validation: float = 0.05, search_value_weight: float = 0.5, symmetry=None,
-          log=None) -> tuple[dict, dict]:
+          lr_schedule: str = "constant", log=None) -> tuple[dict, dict]:
     """Trains on `data` (merged self-play arrays); returns (metrics, optimizer state).
     `symmetry` (augment.ColourSymmetry, or None): each training position is seen in a
-    random colour permutation (the held-out positions as they are)."""
+    random colour permutation (the held-out positions as they are). `lr_schedule`:
+    "constant", or "cosine" (the rate falls from `lr` to zero over the epochs' steps)."""
+    if lr_schedule not in LR_SCHEDULES:
+        raise ValueError(f"lr_schedule: {lr_schedule!r} is not one of {', '.join(LR_SCHEDULES)}")
     gen = torch.Generator().manual_seed(seed)
     features = torch.from_numpy(data["features"].astype(np.float32))
     policy, legal = dense_targets(data, model.policy_size)
@@ -110,6 +115,8 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
         model.train()
         return v.item(), p.item()
 
+    steps = epochs * -(-n // batch_size)
+    step = 0
     best_state, best_loss, metrics = None, float("inf"), {}
     model.train()
     for epoch in range(epochs):
@@ -117,6 +124,10 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
         tot_v = tot_p = 0.0
         for start in range(0, n, batch_size):
             idx = perm[start:start + batch_size]
+            if lr_schedule == "cosine":
+                for g in opt.param_groups:
+                    g["lr"] = lr * 0.5 * (1 + math.cos(math.pi * step / steps))
+            step += 1
             v_loss, p_loss = losses(model, batch_of(idx, augment=True))
             loss = v_loss + p_loss
             opt.zero_grad()
@@ -126,13 +137,16 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
             tot_p += p_loss.item() * len(idx)
         val_v, val_p = held_out_loss()
         if log:
-            log(f"  epoch {epoch + 1}/{epochs}: value loss {tot_v / n:.4f} (held out {val_v:.4f}), "
+            log(f"  epoch {epoch + 1}/{epochs} (learning rate {opt.param_groups[0]['lr']:.2g} at its end): "
+                f"value loss {tot_v / n:.4f} (held out {val_v:.4f}), "
                 f"policy loss {tot_p / n:.4f} (held out {val_p:.4f})")
         if val_v + val_p < best_loss:
             best_loss = val_v + val_p
             best_state = {k: t.clone() for k, t in model.state_dict().items()}
             metrics = {"epoch": epoch + 1, "value_loss": tot_v / n, "policy_loss": tot_p / n,
                        "held_out_value_loss": val_v, "held_out_policy_loss": val_p}
+    for g in opt.param_groups:  # the saved state names the run's rate, not the schedule's last step
+        g["lr"] = lr
     model.load_state_dict(best_state)
     model.eval()
     return metrics, opt.state_dict()
