@@ -77,6 +77,8 @@ def _selfplay(args) -> int:
     result = run_arena(args.game, args.players, args.bot, args.games, seed=args.seed,
                        processes=args.processes, progress=not args.quiet, record_dir=args.records)
     print(result.table())
+    if args.moves:
+        print(result.moves_table())
     if args.json:
         with open(args.json, "w") as f:
             f.write(arena_json(result) + "\n")
@@ -364,6 +366,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--processes", type=int, default=None, help="parallel games (default: all cores)")
     sp.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     sp.add_argument("--records", metavar="DIR", help="save every game as a record (JSON) in DIR")
+    sp.add_argument("--moves", action="store_true",
+                    help="also print each bot's decisions per game by kind (take, buy, reserve, replenish, ...)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.set_defaults(func=_selfplay)
 

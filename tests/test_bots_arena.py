@@ -54,6 +54,28 @@ def test_arena_counts_and_records_replay():
         assert states[-1].returns() == rec["returns"]
 
 
+def test_arena_counts_each_bots_decisions_by_kind():
+    result = run_arena("duel", 2, ["greedy", "random"], games=3, seed=5, processes=1, progress=False)
+    for rec in result.records:
+        state = load_game("duel").new_initial_state(rec["seed"])
+        for move, mover in zip(rec["actions"], rec["movers"], strict=True):
+            assert state.current_player() == mover
+            state.apply_action(state.string_to_action(move))
+    per_bot = {b["bot"]: b["moves_per_game"] for b in result.to_dict()["bots"]}
+    decisions = {spec: 0 for spec in per_bot}
+    for rec in result.records:
+        for mover in rec["movers"]:
+            decisions[rec["seats"][mover]] += 1
+    for spec, per in per_bot.items():
+        assert sum(per.values()) * 3 == pytest.approx(decisions[spec])
+        assert set(per) <= {"take", "gold", "reserve", "buy", "privilege", "replenish", "discard",
+                            "joker", "token", "steal", "royal", "pass"}
+    assert per_bot["greedy"]["buy"] > 0
+    table = result.moves_table().splitlines()
+    assert table[1].split()[0] == "bot" and "buy" in table[1].split()
+    assert [line.split()[0] for line in table[2:]] == ["greedy", "random"]
+
+
 def test_record_with_an_illegal_action_names_it():
     result = run_arena("base", 2, ["random", "random"], games=1, seed=2, processes=1, progress=False)
     rec = dict(result.records[0])

@@ -6,6 +6,7 @@ import math
 import os
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
@@ -29,10 +30,12 @@ def play_game(game: str, players: int, seats: list[str], seed: int) -> dict:
     """One game; returns its record plus points and turns."""
     state = load_game(game, players).new_initial_state(seed)
     bots = [make_bot(spec, seed=seed * 31 + i) for i, spec in enumerate(seats)]
-    moves = []
+    moves, movers = [], []
     while not state.is_terminal() and len(moves) < MAX_ACTIONS:
-        action = bots[state.current_player()].choose(state)
+        mover = state.current_player()
+        action = bots[mover].choose(state)
         moves.append(state.action_to_string(action))
+        movers.append(mover)
         state.apply_action(action)
     finished = state.is_terminal()
     returns = state.returns() if finished else [1.0 / players] * players
@@ -40,7 +43,13 @@ def play_game(game: str, players: int, seats: list[str], seed: int) -> dict:
     record["finished"] = finished
     record["points"] = [state.points(i) for i in range(players)]
     record["turns"] = state.to_position()["turn"]
+    record["movers"] = movers
     return record
+
+
+def move_kind(move: str) -> str:
+    """The kind of a move in notation: its verb (`take`, `buy`, `reserve`, `replenish`, ...)."""
+    return move.split(maxsplit=1)[0]
 
 
 def _game_task(args):
@@ -68,10 +77,14 @@ class BotStats:
     seat_games: int = 0
     wins: float = 0.0
     points: float = 0.0
+    moves: Counter = field(default_factory=Counter)  # decisions by kind (move_kind), over all its games
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.seat_games if self.seat_games else 0.0
+
+    def moves_per_game(self) -> dict[str, float]:
+        return {k: n / self.seat_games for k, n in sorted(self.moves.items())} if self.seat_games else {}
 
 
 @dataclass
@@ -94,6 +107,7 @@ class ArenaResult:
             out["bots"].append({
                 "bot": b.spec, "seat_games": b.seat_games, "wins": b.wins, "win_rate": b.win_rate,
                 "win_rate_ci95": [lo, hi], "mean_points": b.points / b.seat_games if b.seat_games else 0.0,
+                "moves_per_game": b.moves_per_game(),
             })
         if len(self.bots) == 2 and self.players == 2:
             p = self.bots[0].win_rate
@@ -113,6 +127,17 @@ class ArenaResult:
         if "elo_difference" in d:
             e = d["elo_difference"]
             lines.append(f"Elo difference: {e['value']:+.0f} (95% CI {e['ci95'][0]:+.0f} .. {e['ci95'][1]:+.0f})")
+        return "\n".join(lines)
+
+    def moves_table(self) -> str:
+        """Each bot's decisions per game, by kind (the verb of the move's notation)."""
+        kinds = sorted({k for b in self.bots for k in b.moves})
+        width = max([9] + [len(k) for k in kinds])
+        lines = ["decisions per game, by kind",
+                 f"{'bot':40s}" + "".join(f" {k:>{width}s}" for k in kinds)]
+        for b in self.bots:
+            per = b.moves_per_game()
+            lines.append(f"{b.spec:40s}" + "".join(f" {per.get(k, 0.0):{width}.2f}" for k in kinds))
         return "\n".join(lines)
 
 
@@ -150,6 +175,8 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
             st.seat_games += 1
             st.wins += rec["returns"][seat]
             st.points += rec["points"][seat]
+        for move, mover in zip(rec["actions"], rec["movers"]):
+            stats[rec["seats"][mover]].moves[move_kind(move)] += 1
         rounds += rec["turns"] / players
     if record_dir:
         os.makedirs(record_dir, exist_ok=True)
