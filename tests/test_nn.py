@@ -295,3 +295,34 @@ def test_the_shipped_net_covers_every_player_count_and_is_the_default(game):
         heuristic = search(state, Limits(iterations=300), Config(evaluator="heuristic", seed=4))
         assert visits(auto) == visits(with_net)
         assert visits(auto) != visits(heuristic)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_net_shipped_for_one_player_count_is_preferred_there(game):
+    """`nets/<game>-<N>p.splnn`, where shipped, is the default at N players and covers only N;
+    every other player count keeps the game's net."""
+    for players in GAMES[game]:
+        path = nn.shipped_path(game, players)
+        net = nn.shipped_net(game, players)
+        if path.name == f"{game}-{players}p.splnn":
+            assert net.players == (players,) and net.source == str(path)
+        else:
+            assert path == nn.shipped_path(game) and net.source == str(path)
+
+
+def test_ship_a_net_for_one_player_count(tmp_path, monkeypatch):
+    from splendor_ai.train import ship
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "state.json").write_text('{"best": null}')
+    (run / "history.md").write_text("# history\n")
+    monkeypatch.setattr(ship, "ROOT", tmp_path)
+    source = nn.shipped_path("base")
+    assert ship.main([str(run), "--net", str(source), "--players", "2", "--made", "a test"]) == 0
+    out = nn.read(tmp_path / "splendor_ai" / "nets" / "base-2p.splnn")
+    assert out.players == [2] and out.info["made"] == "a test"
+    assert out.payload == nn.read(source).payload
+    assert (tmp_path / "training" / "base-2p" / "history.md").is_file()
+    with pytest.raises(SystemExit, match="covers"):
+        ship.main([str(run), "--net", str(source), "--players", "5"])

@@ -1,6 +1,7 @@
 """The learned evaluation at serving time: loading a game's network for the search.
 
-Nets ship as package data (`splendor_ai/nets/<game>.splnn`, format in docs/learned.md) and
+Nets ship as package data (`splendor_ai/nets/<game>.splnn`, and `<game>-<players>p.splnn` for a
+player count with a net of its own; format in docs/learned.md) and
 are evaluated in C by the search; nothing here imports numpy or torch.
 """
 from __future__ import annotations
@@ -54,21 +55,27 @@ def load(source, game: str) -> Net:
     return Net(game, tuple(netfile.players), netfile.generation, name, netfile, core)
 
 
-_shipped: dict[str, Net | None] = {}
+_shipped: dict[Path, Net | None] = {}
 _lock = threading.Lock()
 
 
-def shipped_path(game: str) -> Path:
-    return Path(str(resources.files("splendor_ai") / "nets" / f"{game}.splnn"))
+def shipped_path(game: str, players: int | None = None) -> Path:
+    """The shipped weights file for `game`: `nets/<game>-<players>p.splnn` where a net is shipped
+    for that player count alone (one that plays it better than the game's net), else
+    `nets/<game>.splnn`."""
+    nets = Path(str(resources.files("splendor_ai") / "nets"))
+    if players is not None and (nets / f"{game}-{players}p.splnn").is_file():
+        return nets / f"{game}-{players}p.splnn"
+    return nets / f"{game}.splnn"
 
 
 def shipped_net(game: str, players: int | None = None) -> Net | None:
     """The net shipped with the package for `game` (and covering `players`), or None."""
+    path = shipped_path(game, players)
     with _lock:
-        if game not in _shipped:
-            path = shipped_path(game)
-            _shipped[game] = load(path, game) if path.is_file() else None
-        net = _shipped[game]
+        if path not in _shipped:
+            _shipped[path] = load(path, game) if path.is_file() else None
+        net = _shipped[path]
     if net is None or (players is not None and not net.covers(players)):
         return None
     return net

@@ -1,12 +1,15 @@
 """Ship a trained net: copy a run's best net into the package with its search settings.
 
     python -m splendor_ai.train.ship RUN_DIR [--search net_rollout_depth=10,net_rollout_weight=0.5]
-        [--measured "76.7% of 30 games vs heuristic at 0.1 s"]
+        [--measured "76.7% of 30 games vs heuristic at 0.1 s"] [--players 2]
 
 The net goes to splendor_ai/nets/<game>.splnn (the default of the search where it covers the
 player count); the settings go into its header's info.search, which the search uses for any
 setting a Config leaves unset. The run's state, history, checkpoint and best net are copied to
-training/<game>/ so that a later session resumes the run from there.
+training/<game>/ so that a later session resumes the run from there. With --players N the net
+covers N players only and goes to nets/<game>-<N>p.splnn (the run to training/<game>-<N>p/):
+the search prefers it to the game's net at N players, for a net that plays one player count
+better than the game's net but not the others.
 """
 from __future__ import annotations
 
@@ -29,6 +32,8 @@ def main(argv=None) -> int:
     ap.add_argument("--measured", default="", help="the measurement behind shipping it (kept in the header)")
     ap.add_argument("--net", default=None, help="ship this weights file instead of the run's best net")
     ap.add_argument("--made", default="", help="with --net: how that net was made (kept in the header)")
+    ap.add_argument("--players", type=int, default=None,
+                    help="ship it for this player count only, as nets/<game>-<N>p.splnn")
     args = ap.parse_args(argv)
     run = Path(args.run)
     state = json.loads((run / "state.json").read_text())
@@ -44,11 +49,17 @@ def main(argv=None) -> int:
     netfile.info = {**netfile.info, "search": search, "measured": args.measured,
                     "run_generation": state["best"] if args.net is None else None,
                     **({"made": args.made} if args.made else {})}
+    stem = netfile.game
+    if args.players is not None:
+        if args.players not in netfile.players:
+            raise SystemExit(f"--players {args.players}: the net covers {netfile.players} players")
+        netfile.players = [args.players]
+        stem = f"{netfile.game}-{args.players}p"
     nn.load(netfile, netfile.game)  # it must load
-    dest = ROOT / "splendor_ai" / "nets" / f"{netfile.game}.splnn"
-    dest.parent.mkdir(exist_ok=True)
+    dest = ROOT / "splendor_ai" / "nets" / f"{stem}.splnn"
+    dest.parent.mkdir(parents=True, exist_ok=True)
     nn.save(dest, netfile)
-    keep = ROOT / "training" / netfile.game
+    keep = ROOT / "training" / stem
     keep.mkdir(parents=True, exist_ok=True)
     for name in ("state.json", "history.md", "checkpoint.pt", "best.splnn"):
         if (run / name).exists():
