@@ -27,7 +27,7 @@ MAX_ACTIONS = 5000  # a game between bots that has not ended by then counts as a
 
 
 def play_game(game: str, players: int, seats: list[str], seed: int) -> dict:
-    """One game; returns its record plus points and turns."""
+    """One game; returns its record plus points, turns and each decision's seat (movers)."""
     state = load_game(game, players).new_initial_state(seed)
     bots = [make_bot(spec, seed=seed * 31 + i) for i, spec in enumerate(seats)]
     moves, movers = [], []
