@@ -419,7 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--init-net", default=None, metavar="FILE",
                     help="start the run from this .splnn net (its best net and first weights)")
     tr.add_argument("--data", nargs="+", default=None, metavar="DIR",
-                    help="other runs' folders whose self-play positions every generation also trains on")
+                    help="other runs' folders whose self-play positions every generation also trains on "
+                         "(of their games, those with one of the run's --players counts)")
     tr.add_argument("--distill", action="store_true",
                     help="one generation without self-play: a fresh net trained on every position the run "
                          "keeps, then the gate (e.g. after changing --search-value-weight)")

@@ -201,6 +201,29 @@ def test_selfplay_only_keeps_games_for_a_distill(tmp_path, capsys):
     assert history[0]["games"] == 3 and history[0]["distilled"] == history[0]["positions"] == positions > 0
 
 
+def test_a_run_trains_on_the_positions_of_its_own_player_counts(tmp_path):
+    # A pool of 2- and 3-player games feeds a 2-player run its 2-player positions alone, each
+    # with its own targets (the policy rows of the positions left out are left out with them).
+    pool = tmp_path / "pool"
+    assert main(["train", "--game", "base", "--players", "2", "3", "--out", str(pool), "--games", "4",
+                 "--workers", "1", "--hidden", "16", "--iterations", "12", "--fast-iterations", "6",
+                 "--selfplay-only", "--seed", "5"]) == 0
+    both = Run(pool, log=lambda m: None).window_data(1)
+    assert set(both["players"].tolist()) == {2, 3}
+    two = Run(tmp_path / "two", TrainSettings(game="base", players=[2], data=[str(pool)], **TINY),
+              log=lambda m: None).window_data(0)
+    keep = both["players"] == 2
+    assert (two["players"] == 2).all() and len(two["players"]) == keep.sum()
+    assert (two["features"] == both["features"][keep]).all() and (two["value"] == both["value"][keep]).all()
+    off, off2 = both["pol_offsets"], two["pol_offsets"]
+    for j, i in enumerate(keep.nonzero()[0]):
+        assert (two["pol_cls"][off2[j]:off2[j + 1]] == both["pol_cls"][off[i]:off[i + 1]]).all()
+        assert (two["pol_p"][off2[j]:off2[j + 1]] == both["pol_p"][off[i]:off[i + 1]]).all()
+    with pytest.raises(TrainError, match="no self-play positions of 4 players"):
+        Run(tmp_path / "four", TrainSettings(game="base", players=[4], data=[str(pool)], **TINY),
+            log=lambda m: None).window_data(0)
+
+
 def test_the_learning_rate_falls_to_zero_over_a_cosine_training(tmp_path):
     out = tmp_path / "run"
     logs = []

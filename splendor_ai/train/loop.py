@@ -30,7 +30,7 @@ from .. import nn as splnn
 from ..search import cores
 from ..search.arena import run_arena
 from . import augment, model as M
-from .selfplay import SelfPlaySettings, merge, play_game
+from .selfplay import SelfPlaySettings, merge, play_game, subset
 
 
 class TrainError(Exception):
@@ -342,10 +342,16 @@ class Run:
         for path in paths:  # the run's own newest positions last: they are the ones held out
             with np.load(path) as z:
                 if "players" in z:
-                    parts.append({k: z[k] for k in z.files})
-        if not parts:
-            raise TrainError(f"generation {g}: self-play produced no positions")
+                    part = {k: z[k] for k in z.files}
+                    # a run trains for its player counts only: a --data pool's other games are left out
+                    keep = np.isin(part["players"], self.settings.players)
+                    parts.append(part if keep.all() else subset(part, keep))
+        if not any(len(p["players"]) for p in parts):
+            raise TrainError(f"generation {g}: no self-play positions of {self._counts()} players")
         return merge(parts)
+
+    def _counts(self) -> str:
+        return ", ".join(map(str, self.settings.players))
 
     def train(self, g: int, window: int | None = None, fresh: bool = False) -> tuple[Path, int]:
         """Generation g's candidate (trained on the last `window` generations, by default the

@@ -103,6 +103,18 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
     }
 
 
+def subset(part: dict, keep: np.ndarray) -> dict:
+    """The positions of a part where `keep` (a boolean per position) holds (policy offsets re-based)."""
+    off = part["pol_offsets"]
+    lens = (off[1:] - off[:-1])[keep]
+    rows = np.concatenate([np.arange(off[i], off[i + 1]) for i in np.flatnonzero(keep)] or [np.zeros(0, np.int64)])
+    out = {k: part[k][keep] for k in ("features", "players", "value", "search_value") if k in part}
+    out["pol_cls"], out["pol_p"] = part["pol_cls"][rows], part["pol_p"][rows]
+    out["pol_offsets"] = np.concatenate([[0], np.cumsum(lens)]).astype(off.dtype)
+    out["decisions"] = part["decisions"]  # per game, and games are not split by position: counts only
+    return out
+
+
 def merge(parts: list[dict]) -> dict:
     """Concatenates games' position arrays (policy offsets re-based)."""
     parts = [p for p in parts if p is not None and len(p["players"])]
