@@ -347,11 +347,9 @@ class Run:
                     keep = np.isin(part["players"], self.settings.players)
                     parts.append(part if keep.all() else subset(part, keep))
         if not any(len(p["players"]) for p in parts):
-            raise TrainError(f"generation {g}: no self-play positions of {self._counts()} players")
+            counts = ", ".join(map(str, self.settings.players))
+            raise TrainError(f"generation {g}: no self-play positions of {counts} players")
         return merge(parts)
-
-    def _counts(self) -> str:
-        return ", ".join(map(str, self.settings.players))
 
     def train(self, g: int, window: int | None = None, fresh: bool = False) -> tuple[Path, int]:
         """Generation g's candidate (trained on the last `window` generations, by default the
