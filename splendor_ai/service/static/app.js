@@ -85,6 +85,7 @@ async function newGame() {
   app.chartIterations = Math.max(1, Number(form.chart.value) || 300);
   app.token = form.token.value.trim();
   if (!Number.isSafeInteger(app.seed) || app.seed < 0) throw new Error("the seed is a whole number ≥ 0");
+  showMessage("");  // the last game's error is gone as soon as a new one is asked for, not once it is dealt
   cancelHint();
   app.generation += 1;
   if (!catalogs.has(app.game)) catalogs.set(app.game, new Catalog(app.game, await call("GetCatalog", { game: GAMES[app.game].enum })));
@@ -94,7 +95,6 @@ async function newGame() {
     moves: [], filter: null, hint: null, chart: null, over: false });
   $("#log").replaceChildren();
   $("#chart").replaceChildren();
-  showMessage("");
   log(`new game: ${GAMES[app.game].title}, ${app.players} players, seed ${app.seed}; you are seat ${app.human}`);
   $("#game").hidden = false;
   await advance();
