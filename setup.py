@@ -31,6 +31,7 @@ extensions = [
         f"splendor_ai._core.{name}",
         [f"ext/{name}.pyx"],
         include_dirs=["ext"],
+        depends=["ext/nn_kernels.h"],
         extra_compile_args=CFLAGS,
     )
     for name in CORES

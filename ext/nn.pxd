@@ -5,7 +5,8 @@
 #
 # Every matrix is stored [in][out] (transposed from PyTorch's [out][in] at load time), so a
 # layer is a sum of weight rows scaled by the non-zero inputs: sparse inputs and ReLU zeros
-# cost nothing, and the inner loop (no reduction) vectorises without -ffast-math. The policy
+# cost nothing, and the inner loop (no reduction) vectorises without -ffast-math (in C,
+# ext/nn_kernels.h, so that x86-64 gets an AVX2 copy beside the baseline one). The policy
 # head is stored [class][in]: only the legal actions' rows are read.
 from libc.math cimport exp
 
@@ -27,19 +28,10 @@ ctypedef struct Net:
     float* bp
 
 
-cdef inline void _nn_layer(const float* x, int n_in, const float* w, const float* bias,
-                           int n_out, float* out) noexcept nogil:
-    cdef int i, j
-    cdef float v
-    cdef const float* row
-    for j in range(n_out):
-        out[j] = bias[j]
-    for i in range(n_in):
-        v = x[i]
-        if v != 0.0:
-            row = w + i * n_out
-            for j in range(n_out):
-                out[j] += v * row[j]
+cdef extern from "nn_kernels.h":
+    # The dense layer, compiled for AVX2 and for the baseline, chosen by the CPU at load time.
+    void _nn_layer "splnn_layer"(const float* x, int n_in, const float* w, const float* bias,
+                                 int n_out, float* out) noexcept nogil
 
 
 cdef inline const float* nn_trunk(const Net* N, const float* x, float* buf_a, float* buf_b) noexcept nogil:
