@@ -2,7 +2,8 @@
  * the baseline x86-64 instruction set and once for AVX2, the copy chosen once at load time
  * by the CPU it runs on (GCC/Clang target_clones, an ELF ifunc on glibc). The loop has no
  * reduction and the AVX2 copy has no FMA, so both copies round every sum the same way and a
- * search gives the same result on every machine. Elsewhere there is one portable copy. */
+ * seeded search gives the same result on every x86-64 machine. Elsewhere there is one
+ * portable copy. */
 #ifndef SPLENDOR_AI_NN_KERNELS_H
 #define SPLENDOR_AI_NN_KERNELS_H
 
