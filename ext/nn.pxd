@@ -31,20 +31,17 @@ ctypedef struct Net:
 cdef extern from "nn_kernels.h":
     # The dense layer, compiled for AVX2 and for the baseline, chosen by the CPU at load time.
     void _nn_layer "splnn_layer"(const float* x, int n_in, const float* w, const float* bias,
-                                 int n_out, float* out) noexcept nogil
+                                 int n_out, float* out, int relu) noexcept nogil
 
 
 cdef inline const float* nn_trunk(const Net* N, const float* x, float* buf_a, float* buf_b) noexcept nogil:
     """Runs the hidden layers on the features x; returns the last hidden layer (buf_a or
     buf_b, each of N.max_hidden floats)."""
-    cdef int k, j, n_in = N.n_in
+    cdef int k, n_in = N.n_in
     cdef const float* cur = x
     cdef float* out = buf_a
     for k in range(N.n_layers):
-        _nn_layer(cur, n_in, N.w[k], N.b[k], N.hidden[k], out)
-        for j in range(N.hidden[k]):
-            if out[j] < 0.0:
-                out[j] = 0.0
+        _nn_layer(cur, n_in, N.w[k], N.b[k], N.hidden[k], out, 1)
         n_in = N.hidden[k]
         cur = out
         out = buf_b if out == buf_a else buf_a
@@ -57,7 +54,7 @@ cdef inline void nn_value(const Net* N, const float* h, int n_seats, double* out
     cdef float logits[8]
     cdef int k
     cdef double m, total = 0.0
-    _nn_layer(h, N.hidden[N.n_layers - 1], N.wv, N.bv, N.max_players, logits)
+    _nn_layer(h, N.hidden[N.n_layers - 1], N.wv, N.bv, N.max_players, logits, 0)
     m = logits[0]
     for k in range(1, n_seats):
         if logits[k] > m:

@@ -21,10 +21,11 @@
 #endif
 
 /* out[j] = bias[j] + sum over i of x[i] * w[i][j]; w is [n_in][n_out], row-major. Zero
- * inputs (sparse features, ReLU zeros) are skipped. */
+ * inputs (sparse features, ReLU zeros) are skipped. With relu, negative outputs become 0
+ * (written as a select, which vectorises, where a conditional store would not). */
 SPLNN_CLONES
 static void splnn_layer(const float* x, int n_in, const float* restrict w,
-                        const float* restrict bias, int n_out, float* restrict out)
+                        const float* restrict bias, int n_out, float* restrict out, int relu)
 {
     int i, j;
     for (j = 0; j < n_out; j++)
@@ -37,6 +38,9 @@ static void splnn_layer(const float* x, int n_in, const float* restrict w,
                 out[j] += v * row[j];
         }
     }
+    if (relu)
+        for (j = 0; j < n_out; j++)
+            out[j] = out[j] > 0.0f ? out[j] : 0.0f;
 }
 
 #endif
