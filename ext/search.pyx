@@ -33,7 +33,10 @@ cdef enum:
     REUSE_MAX_NODES = 1 << 17   # nodes a reused subtree keeps at most (about 4 MiB, a few ms)
 
 ctypedef struct Node:
-    int32_t first_child     # index of the first child (children sorted by action), -1 none
+    # A node's children: the ones whose action is in its edge block (net search) are reached
+    # through their edges; the others form a list sorted by action, first_child and then
+    # next_sibling (every child, in the heuristic search).
+    int32_t first_child     # the list's first child, -1 none
     int32_t next_sibling    # -1 none
     uint32_t visits
     uint32_t avail          # parent visits in which this action was legal
@@ -43,12 +46,18 @@ ctypedef struct Node:
     int16_t action
     int8_t player           # the seat that chose `action`
 
+ctypedef union EdgeSlot:
+    float prior             # until the action is first chosen
+    int32_t child           # then its node (which keeps the prior)
+
 ctypedef struct Edge:
     # An expanded node's legal actions and priors (net search), sorted by action; a child
-    # node exists only once its action has been chosen. A block's first entry holds its
-    # length in `action`.
-    int32_t action
-    float prior
+    # node exists only once its action has been chosen, and the edge then points at it, so
+    # that selection reads a node's children from one contiguous block instead of chasing a
+    # list. A block's first entry holds its length in `action`.
+    int16_t action
+    int16_t has_child
+    EdgeSlot u
 
 ctypedef struct Params:
     long long max_iterations    # per tree; <= 0 for no limit
@@ -160,13 +169,48 @@ cdef int _keep_allowed(int* acts, int n, const int* allowed, int n_allowed) noex
     return k
 
 
+ctypedef struct ChildIter:
+    # A node's children in action order: its edge block's children merged with its list.
+    long long e
+    long long e_end
+    int32_t x
+
+
+cdef inline void _children_start(const Tree* t, int32_t node, ChildIter* it) noexcept nogil:
+    cdef int32_t block = t.nodes[node].edges
+    it.x = t.nodes[node].first_child
+    if block >= 0:
+        it.e = block + 1
+        it.e_end = it.e + t.edges[block].action
+    else:
+        it.e = it.e_end = 0
+
+
+cdef inline int32_t _children_next(const Tree* t, ChildIter* it, long long* slot) noexcept nogil:
+    """The next child in action order (-1: no more); slot: its edge, -1 for a listed child."""
+    cdef int32_t c
+    while it.e < it.e_end and not t.edges[it.e].has_child:
+        it.e += 1
+    if it.e < it.e_end and (it.x < 0 or t.edges[it.e].action < t.nodes[it.x].action):
+        slot[0] = it.e
+        it.e += 1
+        return t.edges[slot[0]].u.child
+    slot[0] = -1
+    c = it.x
+    if c >= 0:
+        it.x = t.nodes[c].next_sibling
+    return c
+
+
 cdef int32_t _copy_subtree(Tree* t, const Tree* from_tree, int32_t i, const Params* P) noexcept nogil:
-    """Copies node i of another tree and everything below it into t; returns the new index
-    (-1 when the node cap is reached: the copy then keeps what fitted)."""
+    """Copies node i of another tree and everything below it into t, children in action
+    order; returns the new index (-1 when the node cap is reached: the copy then keeps what
+    fitted, and an edge whose child did not fit gets its prior back)."""
     cdef const Node* src = from_tree.nodes
     cdef int32_t j = _new_node(t, P), c, k, prev = -1
-    cdef long long e
+    cdef long long e = -1, slot, s
     cdef int n_e
+    cdef ChildIter it
     if j < 0:
         return -1
     t.nodes[j] = src[i]
@@ -176,21 +220,45 @@ cdef int32_t _copy_subtree(Tree* t, const Tree* from_tree, int32_t i, const Para
     if src[i].edges >= 0:
         n_e = from_tree.edges[src[i].edges].action + 1
         e = _new_edges(t, n_e, P)
-        if e >= 0:
-            memcpy(&t.edges[e], &from_tree.edges[src[i].edges], n_e * sizeof(Edge))
-            t.nodes[j].edges = <int32_t>e
-    c = src[i].first_child
+        if e < 0:
+            return j    # the cap: a leaf again, expanded anew when the search reaches it
+        memcpy(&t.edges[e], &from_tree.edges[src[i].edges], n_e * sizeof(Edge))
+        t.nodes[j].edges = <int32_t>e
+    _children_start(from_tree, i, &it)
+    c = _children_next(from_tree, &it, &slot)
     while c >= 0:
         k = _copy_subtree(t, from_tree, c, P)
         if k < 0:
             break
-        if prev < 0:
+        if slot >= 0:
+            t.edges[e + (slot - src[i].edges)].u.child = k
+        elif prev < 0:
             t.nodes[j].first_child = k
         else:
             t.nodes[prev].next_sibling = k
-        prev = k
-        c = src[c].next_sibling
+        if slot < 0:
+            prev = k
+        c = _children_next(from_tree, &it, &slot)
+    if c >= 0 and e >= 0:
+        # What did not fit: the edges of the children left out are unchosen again.
+        while c >= 0:
+            if slot >= 0:
+                s = e + (slot - src[i].edges)
+                t.edges[s].has_child = 0
+                t.edges[s].u.prior = src[c].prior
+            c = _children_next(from_tree, &it, &slot)
     return j
+
+
+cdef int32_t _find_child(const Tree* t, int32_t node, int action) noexcept nogil:
+    cdef ChildIter it
+    cdef long long slot
+    cdef int32_t c
+    _children_start(t, node, &it)
+    c = _children_next(t, &it, &slot)
+    while c >= 0 and t.nodes[c].action != action:
+        c = _children_next(t, &it, &slot)
+    return c
 
 
 cdef inline void _backup(Tree* t, const int32_t* path, int depth, const double* values,
@@ -210,8 +278,9 @@ cdef inline void _backup(Tree* t, const int32_t* path, int depth, const double* 
 
 
 cdef int32_t _add_child(Tree* t, int32_t parent, int action, float prior, int player,
-                        uint32_t avail, const Params* P) noexcept nogil:
-    """A new child of `parent` in action order; -1 at the node cap."""
+                        uint32_t avail, const Params* P, long long edge=-1) noexcept nogil:
+    """A new child of `parent`: the child of edge `edge` (>= 0, an entry of the parent's
+    block for `action`) or else in the parent's list, in action order; -1 at the node cap."""
     cdef int32_t c = _new_node(t, P), child, ins_prev = -1
     cdef Node* nd
     if c < 0:
@@ -225,6 +294,11 @@ cdef int32_t _add_child(Tree* t, int32_t parent, int action, float prior, int pl
     nd.value = 0
     nd.prior = prior
     nd.player = <int8_t>player
+    if edge >= 0:
+        nd.next_sibling = -1
+        t.edges[edge].has_child = 1
+        t.edges[edge].u.child = c
+        return c
     child = t.nodes[parent].first_child
     while child >= 0 and t.nodes[child].action < action:
         ins_prev = child
@@ -331,6 +405,7 @@ ctypedef struct Scratch:
     float* ha           # net.max_hidden, twice
     float* hb
     int32_t* cidx       # MAX_ACTIONS: the children legal in this iteration
+    long long* eidx     # MAX_ACTIONS: a candidate without a child: its edge, -1 none
 
 
 cdef double _gamma(Rng* r, double alpha) noexcept nogil:
@@ -443,11 +518,13 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
                                             + P.root_noise * S.feats[i] / noise_total)
                 e = _new_edges(t, n + 1, P)
                 if e >= 0:
-                    t.edges[e].action = n
-                    t.edges[e].prior = 0.0
+                    t.edges[e].action = <int16_t>n
+                    t.edges[e].has_child = 0
+                    t.edges[e].u.prior = 0.0
                     for i in range(n):
-                        t.edges[e + 1 + i].action = acts[i]
-                        t.edges[e + 1 + i].prior = priors[i]
+                        t.edges[e + 1 + i].action = <int16_t>acts[i]
+                        t.edges[e + 1 + i].has_child = 0
+                        t.edges[e + 1 + i].u.prior = priors[i]
                     t.nodes[node].edges = <int32_t>e
                     if node == 0:
                         continue  # the root is only expanded: every iteration backs up a child
@@ -463,10 +540,11 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
                 for i in range(nseats):
                     values[i] = (1.0 - P.net_rollout_weight) * values[i] + P.net_rollout_weight * roll[i]
             break
-        # Selection: walk the sorted children and the sorted edges beside the sorted legal
-        # actions. A legal action without a child is a candidate child, unvisited, with its
-        # edge's prior (an action legal in this determinization but new to the node: an even
-        # share) and the availability of an action legal at every visit so far.
+        # Selection: walk the sorted edges (and the list of children outside them) beside
+        # the sorted legal actions. A legal action without a child is a candidate child,
+        # unvisited, with its edge's prior (an action legal in this determinization but new
+        # to the node: an even share) and the availability of an action legal at every
+        # visit so far.
         avail_new = t.nodes[node].visits + (1 if node == 0 else 0)
         child = t.nodes[node].first_child
         block = t.nodes[node].edges
@@ -476,19 +554,31 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
         vsum = 0.0
         nsum = 0
         for i in range(n):
-            while child >= 0 and t.nodes[child].action < acts[i]:
-                child = t.nodes[child].next_sibling
-            if child >= 0 and t.nodes[child].action == acts[i]:
-                nd = &t.nodes[child]
+            while e < e_end and t.edges[e].action < acts[i]:
+                e += 1
+            c = -1
+            if e < e_end and t.edges[e].action == acts[i]:
+                if t.edges[e].has_child:
+                    c = t.edges[e].u.child
+                else:
+                    priors[n_cand] = t.edges[e].u.prior
+                    S.eidx[n_cand] = e
+            else:
+                while child >= 0 and t.nodes[child].action < acts[i]:
+                    child = t.nodes[child].next_sibling
+                if child >= 0 and t.nodes[child].action == acts[i]:
+                    c = child
+                else:
+                    priors[n_cand] = <float>(1.0 / n)
+                    S.eidx[n_cand] = -1
+            if c >= 0:
+                nd = &t.nodes[c]
                 nd.avail += 1
                 if nd.visits > 0:
                     vsum += nd.value
                     nsum += nd.visits
-                S.cidx[n_cand] = child
+                S.cidx[n_cand] = c
             else:
-                while e < e_end and t.edges[e].action < acts[i]:
-                    e += 1
-                priors[n_cand] = t.edges[e].prior if e < e_end and t.edges[e].action == acts[i] else <float>(1.0 / n)
                 S.cidx[n_cand] = -1 - i
             n_cand += 1
         if n_cand == 0:
@@ -510,7 +600,7 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
         c = S.cidx[best_k]
         if c < 0:
             i = -1 - c
-            c = _add_child(t, node, acts[i], priors[best_k], player, avail_new, P)
+            c = _add_child(t, node, acts[i], priors[best_k], player, avail_new, P, S.eidx[best_k])
             if c < 0:
                 # The node cap: score this position instead of growing the tree.
                 _net_eval(g, P, work, player, nseats, acts, n, NULL, values, S)
@@ -535,8 +625,10 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
         S.ha = <float*>malloc(2 * P.net.max_hidden * sizeof(float))
         S.hb = S.ha + P.net.max_hidden if S.ha != NULL else NULL
         S.cidx = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
+        S.eidx = <long long*>malloc(MAX_ACTIONS * sizeof(long long))
     if (work == NULL or acts == NULL or priors == NULL or path == NULL
-            or (P.net != NULL and (S.feats == NULL or S.ha == NULL or S.cidx == NULL))):
+            or (P.net != NULL and (S.feats == NULL or S.ha == NULL or S.cidx == NULL
+                                   or S.eidx == NULL))):
         t.stopped = 3
     else:
         while True:
@@ -562,6 +654,7 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
     free(S.feats)
     free(S.ha)
     free(S.cidx)
+    free(S.eidx)
     free(work)
     free(acts)
     free(priors)
@@ -691,9 +784,7 @@ cdef class TreeSearch:
         for i in range(self.n_trees):
             if old.trees[i].running:
                 raise ValueError("reuse: the previous search is still running")
-            c = old.trees[i].nodes[0].first_child
-            while c >= 0 and old.trees[i].nodes[c].action != action:
-                c = old.trees[i].nodes[c].next_sibling
+            c = _find_child(&old.trees[i], 0, action)
             if c < 0:
                 continue
             t = &self.trees[i]
@@ -794,11 +885,16 @@ cdef class TreeSearch:
         """
         cdef int i
         cdef int32_t c, d, best
+        cdef long long slot
         cdef Node* nodes
+        cdef Tree* t
+        cdef ChildIter it, sub
         merged = {}
         for i in range(self.n_trees):
-            nodes = self.trees[i].nodes
-            c = nodes[0].first_child
+            t = &self.trees[i]
+            nodes = t.nodes
+            _children_start(t, 0, &it)
+            c = _children_next(t, &it, &slot)
             while c >= 0:
                 a = nodes[c].action
                 entry = merged.get(a)
@@ -814,17 +910,18 @@ cdef class TreeSearch:
                     d = c
                     while len(pv) < pv_length:
                         best = -1
-                        d = nodes[d].first_child
+                        _children_start(t, d, &sub)
+                        d = _children_next(t, &sub, &slot)
                         while d >= 0:
                             if nodes[d].visits > 0 and (best < 0 or nodes[d].visits > nodes[best].visits):
                                 best = d
-                            d = nodes[d].next_sibling
+                            d = _children_next(t, &sub, &slot)
                         if best < 0:
                             break
                         pv.append(nodes[best].action)
                         d = best
                     entry[5] = pv
-                c = nodes[c].next_sibling
+                c = _children_next(t, &it, &slot)
         return [(a, e[0], e[1], e[2] / e[3], e[5]) for a, e in sorted(merged.items())]
 
 

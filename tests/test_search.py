@@ -234,3 +234,27 @@ def test_next_decision_reuses_the_subtree_below_the_move_played():
     assert sum(a.visits for a in r2.actions) == below.visits - 1 + 10
     fresh = Search(after, Limits(iterations=10), Config(seed=1)).run()
     assert sum(a.visits for a in fresh.actions) == 10
+
+
+def test_reuse_into_a_smaller_node_budget_keeps_a_consistent_tree():
+    # The copy of the subtree stops at the new search's node cap: what did not fit is unchosen
+    # again (a net search's edges get their priors back), and the search goes on from there
+    # (at the cap an iteration that picks a root action without a child scores the root).
+    state = load_game("duel", 2).new_initial_state(3)
+    first = Search(state, Limits(iterations=4000), Config(seed=2, evaluator="net"))
+    r1 = first.run()
+    after = state.clone()
+    after.apply_action(r1.action)
+    below = next(a for a in r1.actions if a.action == r1.action)
+    runs = []
+    for _ in range(2):
+        second = Search(after, Limits(iterations=200, max_nodes=150), Config(seed=2, evaluator="net"),
+                        reuse=(first, r1.action))
+        r2 = second.run()
+        actions = [a.action for a in r2.actions]
+        assert len(actions) == len(set(actions))
+        assert set(actions) <= set(after.search_actions())
+        assert r2.iterations == 200 and r2.node_limit_hit
+        assert 0 < sum(a.visits for a in r2.actions) <= below.visits - 1 + 200
+        runs.append([(a.action, a.visits, a.value) for a in r2.actions])
+    assert runs[0] == runs[1]
