@@ -7,7 +7,8 @@
 # layer is a sum of weight rows scaled by the non-zero inputs: sparse inputs and ReLU zeros
 # cost nothing, and the inner loop (no reduction) vectorises without -ffast-math (in C,
 # ext/nn_kernels.h, so that x86-64 gets an AVX2 copy beside the baseline one). The policy
-# head is stored [class][in]: only the legal actions' rows are read.
+# head is stored [class][in]: only the legal actions' rows are read, four at a time, each a
+# dot product of eight partial sums in a fixed order (the same kernel file).
 from libc.math cimport exp
 
 cdef enum:
@@ -32,6 +33,9 @@ cdef extern from "nn_kernels.h":
     # The dense layer, compiled for AVX2 and for the baseline, chosen by the CPU at load time.
     void _nn_layer "splnn_layer"(const float* x, int n_in, const float* w, const float* bias,
                                  int n_out, float* out, int relu) noexcept nogil
+    # The policy logits of n_cls classes, compiled the same two ways.
+    void _nn_logits "splnn_logits"(const float* h, int n, const float* wp, const float* bias,
+                                   const int* cls, int n_cls, float* out) noexcept nogil
 
 
 cdef inline const float* nn_trunk(const Net* N, const float* x, float* buf_a, float* buf_b) noexcept nogil:
@@ -66,19 +70,7 @@ cdef inline void nn_value(const Net* N, const float* h, int n_seats, double* out
         out[k] /= total
 
 
-cdef inline float nn_policy_logit(const Net* N, const float* h, int cls) noexcept nogil:
-    """The policy logit of one class (four partial sums keep the reduction pipelined)."""
-    cdef int n = N.hidden[N.n_layers - 1], j
-    cdef const float* row = N.wp + cls * n
-    cdef float s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
-    j = 0
-    while j + 4 <= n:
-        s0 += row[j] * h[j]
-        s1 += row[j + 1] * h[j + 1]
-        s2 += row[j + 2] * h[j + 2]
-        s3 += row[j + 3] * h[j + 3]
-        j += 4
-    while j < n:
-        s0 += row[j] * h[j]
-        j += 1
-    return N.bp[cls] + (s0 + s1) + (s2 + s3)
+cdef inline void nn_policy_logits(const Net* N, const float* h, const int* cls, int n_cls,
+                                  float* out) noexcept nogil:
+    """The policy logits of the classes cls[0..n_cls) into out (only their rows are read)."""
+    _nn_logits(h, N.hidden[N.n_layers - 1], N.wp, N.bp, cls, n_cls, out)

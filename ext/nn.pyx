@@ -4,8 +4,9 @@
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 from cpython.pycapsule cimport PyCapsule_New
+from array import array
 
-from nn cimport Net, NN_MAX_LAYERS, nn_trunk, nn_value, nn_policy_logit
+from nn cimport Net, NN_MAX_LAYERS, nn_trunk, nn_value, nn_policy_logits
 
 
 cdef class NetCore:
@@ -104,6 +105,8 @@ cdef class NetCore:
         cdef float* b
         cdef const float* h
         cdef double values[8]
+        cdef int[::1] cls
+        cdef float[::1] out
         if features.shape[0] != self.net.n_in:
             raise ValueError(f"features: {features.shape[0]} values, the net reads {self.net.n_in}")
         if not 1 <= n_seats <= self.net.max_players:
@@ -118,8 +121,10 @@ cdef class NetCore:
         try:
             h = nn_trunk(&self.net, &features[0], a, b)
             nn_value(&self.net, h, n_seats, values)
-            logits = [nn_policy_logit(&self.net, h, c) for c in classes]
-            return [values[k] for k in range(n_seats)], logits
+            cls = array("i", list(classes) or [0])
+            out = array("f", [0.0]) * cls.shape[0]
+            nn_policy_logits(&self.net, h, &cls[0], len(classes), &out[0])
+            return [values[k] for k in range(n_seats)], [out[k] for k in range(len(classes))]
         finally:
             free(a)
 
@@ -129,6 +134,7 @@ cdef class NetCore:
         import time
         cdef int r, k, n = len(classes)
         cdef int cls[512]
+        cdef float logits[512]
         cdef double values[8]
         cdef float* a
         cdef float* b
@@ -147,8 +153,8 @@ cdef class NetCore:
             for r in range(repeat):
                 h = nn_trunk(&self.net, &features[0], a, b)
                 nn_value(&self.net, h, n_seats, values)
-                for k in range(n):
-                    sink += nn_policy_logit(&self.net, h, cls[k])
+                nn_policy_logits(&self.net, h, cls, n, logits)
+                sink += logits[0] if n > 0 else values[0]
         elapsed = time.perf_counter() - t0
         free(a)
         return elapsed

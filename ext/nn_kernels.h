@@ -1,14 +1,15 @@
-/* The network's dense layer (ext/nn.pxd), in C so that it can be compiled twice: once for
- * the baseline x86-64 instruction set and once for AVX2, the copy chosen once at load time
- * by the CPU it runs on (GCC/Clang target_clones, an ELF ifunc on glibc). The loop has no
- * reduction and the AVX2 copy has no FMA, so both copies round every sum the same way and a
- * seeded search gives the same result on every x86-64 machine. Elsewhere there is one
- * portable copy. */
+/* The network's dense layer and its policy logits (ext/nn.pxd), in C so that they can be
+ * compiled twice: once for the baseline x86-64 instruction set and once for AVX2, the copy
+ * chosen once at load time by the CPU it runs on (GCC/Clang target_clones, an ELF ifunc on
+ * glibc). The dense layer has no reduction, the logits' reductions have a fixed order, and
+ * the AVX2 copy has no FMA, so both copies round every sum the same way and a seeded search
+ * gives the same result on every x86-64 machine. Elsewhere there is one portable copy. */
 #ifndef SPLENDOR_AI_NN_KERNELS_H
 #define SPLENDOR_AI_NN_KERNELS_H
 
 #include <stddef.h>
 #include <stdlib.h>  /* defines __GLIBC__ where the C library is glibc */
+#include <string.h>
 
 #ifndef __has_attribute
 #define __has_attribute(x) 0
@@ -42,5 +43,66 @@ static void splnn_layer(const float* x, int n_in, const float* restrict w,
         for (j = 0; j < n_out; j++)
             out[j] = out[j] > 0.0f ? out[j] : 0.0f;
 }
+
+/* A row's dot product with h is eight partial sums (lane l adds the products at positions
+ * l, l + 8, l + 16, ...; the last n % 8 go to lane 0), added up in this fixed order. */
+#define SPLNN_SUM8(s) (((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7])))
+
+#if defined(__GNUC__)
+/* GCC and Clang: eight lanes as one vector (one AVX register, two SSE ones), four rows at a
+ * time so that their additions overlap. */
+typedef float splnn_v8 __attribute__((vector_size(32)));
+#define SPLNN_LOAD8(v, p) memcpy(&(v), (p), sizeof(splnn_v8))
+
+SPLNN_CLONES
+static void splnn_logits(const float* restrict h, int n, const float* restrict wp,
+                         const float* restrict bias, const int* restrict cls, int n_cls,
+                         float* restrict out)
+{
+    int k = 0, j, q;
+    splnn_v8 hv, a, s[4];
+    const float* r[4];
+    for (; k < n_cls; k += 4) {
+        const int rows = n_cls - k < 4 ? n_cls - k : 4;
+        for (q = 0; q < 4; q++) {
+            r[q] = wp + (size_t)cls[k + (q < rows ? q : 0)] * (size_t)n;
+            s[q] = (splnn_v8){0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+        }
+        for (j = 0; j + 8 <= n; j += 8) {
+            SPLNN_LOAD8(hv, h + j);
+            for (q = 0; q < 4; q++) {
+                SPLNN_LOAD8(a, r[q] + j);
+                s[q] += a * hv;
+            }
+        }
+        for (q = 0; q < rows; q++) {
+            float t[8];
+            int i;
+            memcpy(t, &s[q], sizeof t);
+            for (i = j; i < n; i++)
+                t[0] += r[q][i] * h[i];
+            out[k + q] = bias[cls[k + q]] + SPLNN_SUM8(t);
+        }
+    }
+}
+#else
+SPLNN_CLONES
+static void splnn_logits(const float* restrict h, int n, const float* restrict wp,
+                         const float* restrict bias, const int* restrict cls, int n_cls,
+                         float* restrict out)
+{
+    int k, j, l;
+    for (k = 0; k < n_cls; k++) {
+        const float* row = wp + (size_t)cls[k] * (size_t)n;
+        float t[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+        for (j = 0; j + 8 <= n; j += 8)
+            for (l = 0; l < 8; l++)
+                t[l] += row[j + l] * h[j + l];
+        for (; j < n; j++)
+            t[0] += row[j] * h[j];
+        out[k] = bias[cls[k]] + SPLNN_SUM8(t);
+    }
+}
+#endif
 
 #endif

@@ -23,7 +23,7 @@ cdef extern from * nogil:
 
 from rng cimport Rng, rng_seed, rng_below, rng_uniform
 from game cimport GameDef
-from nn cimport Net, nn_trunk, nn_value, nn_policy_logit
+from nn cimport Net, nn_trunk, nn_value, nn_policy_logits
 
 cdef enum:
     MAX_SEATS = 4
@@ -406,6 +406,7 @@ ctypedef struct Scratch:
     float* hb
     int32_t* cidx       # MAX_ACTIONS: the children legal in this iteration
     long long* eidx     # MAX_ACTIONS: a candidate without a child: its edge, -1 none
+    int* cls            # MAX_ACTIONS: the legal actions' policy classes
 
 
 cdef double _gamma(Rng* r, double alpha) noexcept nogil:
@@ -444,7 +445,9 @@ cdef void _net_eval(const GameDef* g, const Params* P, const char* work, int pla
     if priors == NULL:
         return
     for i in range(n):
-        priors[i] = nn_policy_logit(P.net, h, g.policy_index(acts[i]))
+        S.cls[i] = g.policy_index(acts[i])
+    nn_policy_logits(P.net, h, S.cls, n, priors)
+    for i in range(n):
         if priors[i] > m:
             m = priors[i]
     for i in range(n):
@@ -626,9 +629,10 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
         S.hb = S.ha + P.net.max_hidden if S.ha != NULL else NULL
         S.cidx = <int32_t*>malloc(MAX_ACTIONS * sizeof(int32_t))
         S.eidx = <long long*>malloc(MAX_ACTIONS * sizeof(long long))
+        S.cls = <int*>malloc(MAX_ACTIONS * sizeof(int))
     if (work == NULL or acts == NULL or priors == NULL or path == NULL
             or (P.net != NULL and (S.feats == NULL or S.ha == NULL or S.cidx == NULL
-                                   or S.eidx == NULL))):
+                                   or S.eidx == NULL or S.cls == NULL))):
         t.stopped = 3
     else:
         while True:
@@ -655,6 +659,7 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
     free(S.ha)
     free(S.cidx)
     free(S.eidx)
+    free(S.cls)
     free(work)
     free(acts)
     free(priors)
