@@ -124,9 +124,10 @@ def test_missing_file_is_a_clear_error(tmp_path):
 
 
 # ---------------------------------------------------------------- the C network
+@pytest.mark.parametrize("hidden", [(48, 24, 16), (75, 13)])  # widths off the kernels' 8-lane blocks too
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_c_evaluation_equals_the_specification(game):
-    netfile = random_netfile(game, hidden=(48, 24, 16), seed=1)
+def test_c_evaluation_equals_the_specification(game, hidden):
+    netfile = random_netfile(game, hidden=hidden, seed=1)
     net = nn.load(netfile, game)
     core = cores.module(game)
     rng = random.Random(2)
