@@ -4,7 +4,7 @@
 #
 # The rules are those of splendor_ai/games/duel/reference.py (the executable specification);
 # the parity test (tests/test_parity.py) compares the two after every action.
-from libc.stdint cimport int8_t, int32_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pycapsule cimport PyCapsule_New
@@ -33,6 +33,7 @@ cdef int8_t R_ABIL[D_NROYALS]
 cdef int8_t SPIRAL[D_CELLS]
 cdef int8_t LINE_LEN[D_NLINES]
 cdef int8_t LINE_CELL[D_NLINES][3]
+cdef uint32_t LINE_MASK[D_NLINES]  # the line's cells as bits (cell c: 1 << c)
 cdef int8_t PAY[D_NPAY][6]
 cdef int8_t PAY_SUM[D_NPAY]
 cdef int8_t SLOT_LEVEL[D_PYRAMID]  # 0..2
@@ -62,8 +63,10 @@ cdef void _init_tables():
         SPIRAL[i] = cell
     for i, cells in enumerate(_spec.LINES):
         LINE_LEN[i] = len(cells)
+        LINE_MASK[i] = 0
         for k in range(len(cells)):
             LINE_CELL[i][k] = cells[k]
+            LINE_MASK[i] |= (<uint32_t>1) << cells[k]
     for i, v in enumerate(_spec.PAY_VARIANTS):
         PAY_SUM[i] = sum(v)
         for k in range(6):
@@ -141,14 +144,12 @@ cdef int _mandatory(const DState* s, int* out, int n, bint all_payments) noexcep
     cdef int i, k, c, t, cid, short, v
     cdef int held[6]
     cdef bint ok
+    cdef uint32_t tokens = 0     # the cells holding a token that may be taken (not gold)
+    for c in range(D_CELLS):
+        if 0 <= s.board[c] <= D_PEARL:
+            tokens |= (<uint32_t>1) << c
     for i in range(D_NLINES):
-        ok = True
-        for k in range(LINE_LEN[i]):
-            c = s.board[LINE_CELL[i][k]]
-            if c < 0 or c > D_PEARL:
-                ok = False
-                break
-        if ok:
+        if (LINE_MASK[i] & ~tokens) == 0:
             out[n] = A_TAKE + i
             n += 1
     if p.n_res < D_MAX_RES and _reservable(s):
