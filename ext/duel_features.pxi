@@ -102,6 +102,10 @@ cdef inline void _lack_pair(const DPlayer* p, int cid, float* out, int* need) no
                 need[k] += 1
 
 
+cdef extern from * nogil:
+    int __builtin_popcount(unsigned int)
+
+
 cdef void d_features(const void* state, float* out) noexcept nogil:
     cdef const DState* s = <const DState*>state
     cdef const DPlayer* p
@@ -109,8 +113,9 @@ cdef void d_features(const void* state, float* out) noexcept nogil:
     cdef int need[2][6]
     cdef int best[6]
     cdef int cnt[7]
+    cdef uint32_t colour[6]     # the cells holding each gem colour or pearl, as bits
+    cdef uint32_t tokens        # the cells holding a token one may take (not gold)
     cdef int i, j, k, c, cid, line, best_c
-    cdef bint ok
     cdef float* o
     memset(out, 0, D_NUM_FEATURES * sizeof(float))
     seats[0] = s.current
@@ -137,25 +142,22 @@ cdef void d_features(const void* state, float* out) noexcept nogil:
         out[F_PENDING + 5] = C_POINTS[s.pending] / 6.0
 
     # the board and the most of each gem or pearl one take gets
+    for k in range(6):
+        best[k] = 0
+        colour[k] = 0
+    tokens = 0
     for c in range(D_CELLS):
         if s.board[c] >= 0:
             out[F_BOARD + c * 7 + s.board[c]] = 1.0
-    for k in range(6):
-        best[k] = 0
+            if s.board[c] <= D_PEARL:
+                colour[s.board[c]] |= (<uint32_t>1) << c
+                tokens |= (<uint32_t>1) << c
     for line in range(D_NLINES):
-        ok = True
-        for k in range(6):
-            cnt[k] = 0
-        for j in range(LINE_LEN[line]):
-            c = s.board[LINE_CELL[line][j]]
-            if c < 0 or c > D_PEARL:
-                ok = False
-                break
-            cnt[c] += 1
-        if ok:
+        if (LINE_MASK[line] & ~tokens) == 0:   # a line one may take
             for k in range(6):
-                if cnt[k] > best[k]:
-                    best[k] = cnt[k]
+                j = __builtin_popcount(LINE_MASK[line] & colour[k])
+                if j > best[k]:
+                    best[k] = j
     for k in range(6):
         out[F_LINE_MAX + k] = best[k] / 3.0
 
