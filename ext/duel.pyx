@@ -149,9 +149,11 @@ cdef int _mandatory(const DState* s, int* out, int n, bint all_payments) noexcep
         if 0 <= s.board[c] <= D_PEARL:
             tokens |= (<uint32_t>1) << c
     for i in range(D_NLINES):
-        if (LINE_MASK[i] & ~tokens) == 0:
-            out[n] = A_TAKE + i
-            n += 1
+        # Without a branch (which the board's pattern made mispredict): every line is written
+        # and only the ones that may be taken are kept. n <= 26 here, so the writes stay
+        # under 26 + D_NLINES = 171, inside every caller's buffer (D_MAX_SEARCH_ACTIONS).
+        out[n] = A_TAKE + i
+        n += (LINE_MASK[i] & ~tokens) == 0
     if p.n_res < D_MAX_RES and _reservable(s):
         for c in range(D_CELLS):
             if s.board[c] == D_GOLD:

@@ -102,8 +102,10 @@ cdef inline void _lack_pair(const DPlayer* p, int cid, float* out, int* need) no
                 need[k] += 1
 
 
-cdef extern from * nogil:
-    int __builtin_popcount(unsigned int)
+cdef inline int _bits3(uint32_t x) noexcept nogil:
+    """The number of bits set in x, which has at most three (a line's cells)."""
+    cdef uint32_t y = x & (x - 1)
+    return (x != 0) + (y != 0) + ((y & (y - 1)) != 0)
 
 
 cdef void d_features(const void* state, float* out) noexcept nogil:
@@ -155,7 +157,7 @@ cdef void d_features(const void* state, float* out) noexcept nogil:
     for line in range(D_NLINES):
         if (LINE_MASK[line] & ~tokens) == 0:   # a line one may take
             for k in range(6):
-                j = __builtin_popcount(LINE_MASK[line] & colour[k])
+                j = _bits3(LINE_MASK[line] & colour[k])
                 if j > best[k]:
                     best[k] = j
     for k in range(6):
