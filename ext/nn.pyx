@@ -139,7 +139,6 @@ cdef class NetCore:
         cdef float* a
         cdef float* b
         cdef const float* h
-        cdef float sink = 0.0
         if features.shape[0] != self.net.n_in or n > 512:
             raise ValueError("bad features or too many classes")
         for k in range(n):
@@ -154,7 +153,6 @@ cdef class NetCore:
                 h = nn_trunk(&self.net, &features[0], a, b)
                 nn_value(&self.net, h, n_seats, values)
                 nn_policy_logits(&self.net, h, cls, n, logits)
-                sink += logits[0] if n > 0 else values[0]
         elapsed = time.perf_counter() - t0
         free(a)
         return elapsed

@@ -240,14 +240,13 @@ cdef int32_t _copy_subtree(Tree* t, const Tree* from_tree, int32_t i, const Para
         if slot < 0:
             prev = k
         c = _children_next(from_tree, &it, &slot)
-    if c >= 0 and e >= 0:
-        # What did not fit: the edges of the children left out are unchosen again.
-        while c >= 0:
-            if slot >= 0:
-                s = e + (slot - src[i].edges)
-                t.edges[s].has_child = 0
-                t.edges[s].u.prior = src[c].prior
-            c = _children_next(from_tree, &it, &slot)
+    # What did not fit: the edges of the children left out are unchosen again.
+    while c >= 0:
+        if slot >= 0:
+            s = e + (slot - src[i].edges)
+            t.edges[s].has_child = 0
+            t.edges[s].u.prior = src[c].prior
+        c = _children_next(from_tree, &it, &slot)
     return j
 
 
