@@ -285,6 +285,7 @@ class SearchPlan:
     started: float = dc_field(default_factory=time.monotonic)  # time.monotonic() of the call's start
     max_nodes: int = 2_000_000  # per search tree
     report_every: float | None = None  # Analyze: seconds between progress reports
+    evaluator: str = "auto"  # the level's ("heuristic" for the lowest levels), else the shipped net's
 
     @property
     def answer_by(self) -> float | None:
@@ -310,7 +311,8 @@ class SearchPlan:
         return Limits(iterations=self.iterations, seconds=self.seconds, max_nodes=self.max_nodes)
 
     def config(self) -> Config:
-        return Config(threads=self.threads, seed=self.seed, perfect_information=self.perfect_information)
+        return Config(threads=self.threads, seed=self.seed, perfect_information=self.perfect_information,
+                      evaluator=self.evaluator)
 
     def effective(self) -> pb.EffectiveOptions:
         return pb.EffectiveOptions(
@@ -358,18 +360,18 @@ def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | Non
             raise FieldError("level", str(exc)) from None
         iterations = min(level.iterations or maxima.iterations, maxima.iterations)
         seconds = min(level.seconds or maxima.seconds, maxima.seconds)
-        temperature = level.temperature
+        temperature, evaluator = level.temperature, level.evaluator
     else:
         if not request.limits.iterations and not request.limits.time_ms:
             raise FieldError("limits", "give iterations, time_ms or both (0 means no limit)")
         iterations, seconds = _limits(request.limits, "limits", maxima)
-        temperature = 0.0
+        temperature, evaluator = 0.0, "auto"
     if request.HasField("temperature"):
         temperature = request.temperature
         if not (math.isfinite(temperature) and 0 <= temperature <= 100):
             raise FieldError("temperature", f"must be 0..100, got {temperature}")
     return SearchPlan(iterations=iterations, seconds=seconds, temperature=temperature,
-                      level=request.level if budget == "level" else 0,
+                      level=request.level if budget == "level" else 0, evaluator=evaluator,
                       **_common(request, maxima, remaining, started))
 
 

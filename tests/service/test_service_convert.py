@@ -107,10 +107,16 @@ MAXIMA = convert.Maxima(iterations=10_000, seconds=5.0, threads=2)
 
 def test_search_plans_apply_defaults_and_caps():
     plan = convert.move_plan(pb.GetMoveRequest(level=4), MAXIMA, None)
-    assert (plan.iterations, plan.seconds, plan.threads, plan.temperature) == (150, 5.0, 1, 0.5)
+    assert (plan.iterations, plan.seconds, plan.threads, plan.temperature) == (1200, 5.0, 1, 0.2)
+    assert plan.config().evaluator == "heuristic"  # the lowest levels search without the net
+    plan = convert.move_plan(pb.GetMoveRequest(level=6), MAXIMA, None)
+    assert (plan.iterations, plan.temperature, plan.config().evaluator) == (300, 0.3, "auto")
+    plan = convert.move_plan(pb.GetMoveRequest(level=9), MAXIMA, None)
+    assert (plan.iterations, plan.seconds, plan.temperature) == (10_000, 0.75, 0.0)
     plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=10**9), threads=64, seed=3,
                                                temperature=0.25), MAXIMA, None)
     assert (plan.iterations, plan.threads, plan.seed, plan.temperature) == (10_000, 2, 3, 0.25)
+    assert plan.config().evaluator == "auto"
     plan = convert.analyze_plan(pb.AnalyzeRequest(report_every_ms=100), MAXIMA, None)
     assert (plan.iterations, plan.seconds, plan.report_every) == (10_000, 5.0, 0.1)
     plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=250)), MAXIMA, 1.0)
