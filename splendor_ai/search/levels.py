@@ -4,7 +4,7 @@ Each level is an evaluator, a search budget and a move-choice temperature: low l
 little and sample among the moves the search liked (human-like mistakes: plausible moves, not
 random ones); high levels search more and play the most visited move. The four lowest levels
 search with the hand-written heuristic evaluation, the others with the game's learned net:
-with a net, even 20 iterations play about as well as 150 (its priors already pick good moves),
+with a net, 20 iterations play about as well as 150 (its priors already pick good moves),
 so a ladder of net searches alone has no easy rungs and its low steps are within the noise.
 Their strength is measured with the arena (``splendor-ai bench levels``) and published in
 BENCHMARKS.md, not guessed.
@@ -51,8 +51,8 @@ LEVELS: dict[int, Level] = {
         Level(2, 80, 0.6, evaluator="heuristic"),
         Level(3, 300, 0.4, evaluator="heuristic"),
         Level(4, 1200, 0.2, evaluator="heuristic"),
-        Level(5, 40, 0.5),
-        Level(6, 300, 0.3),
+        Level(5, 100, 0.25),
+        Level(6, 400, 0.2),
         Level(7, 1500, 0.1),
         Level(8, None, 0.0, seconds=0.25),
         Level(9, None, 0.0, seconds=0.75),

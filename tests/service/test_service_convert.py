@@ -110,7 +110,7 @@ def test_search_plans_apply_defaults_and_caps():
     assert (plan.iterations, plan.seconds, plan.threads, plan.temperature) == (1200, 5.0, 1, 0.2)
     assert plan.config().evaluator == "heuristic"  # the lowest levels search without the net
     plan = convert.move_plan(pb.GetMoveRequest(level=6), MAXIMA, None)
-    assert (plan.iterations, plan.temperature, plan.config().evaluator) == (300, 0.3, "auto")
+    assert (plan.iterations, plan.temperature, plan.config().evaluator) == (400, 0.2, "auto")
     plan = convert.move_plan(pb.GetMoveRequest(level=9), MAXIMA, None)
     assert (plan.iterations, plan.seconds, plan.temperature) == (10_000, 0.75, 0.0)
     plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=10**9), threads=64, seed=3,
