@@ -11,9 +11,8 @@ from builders import base_position
 
 from splendor_ai.games import load_game
 from splendor_ai.search import Config, Limits, play_turn, search
-from splendor_ai.search.turns import EXPECTED_FOLLOW_UPS, TurnSearch, time_share
-
-SLACK = 0.05  # seconds a turn may overrun on a busy two-core machine (a search checks the clock every 16 iterations)
+from splendor_ai.search.turns import EXPECTED_FOLLOW_UPS, MIN_SECONDS, TurnSearch, time_share
+from timing import PAUSE
 
 
 def random_walk(game: str, seed: int, steps: int):
@@ -38,8 +37,8 @@ def test_a_forced_joker_colour_is_not_searched():
     state = random_walk("duel", 0, 33)
     assert state.phase() == "joker" and len(state.search_actions()) == 1
     t0 = time.monotonic()
-    turn = play_turn(state, Limits(seconds=0.3), Config(seed=1))
-    assert time.monotonic() - t0 < 0.05, "a decision with one legal action used the turn's time"
+    turn = play_turn(state, Limits(seconds=5), Config(seed=1))
+    assert time.monotonic() - t0 < PAUSE, "a decision with one legal action used the turn's time"
     [d] = turn.decisions
     assert d.forced and d.stop == "forced" and d.result.iterations == 0 and d.seconds == 0.0
     assert d.move.startswith("joker") and turn.complete
@@ -60,8 +59,10 @@ def test_the_decisions_share_the_turns_time():
     turn = play_turn(state, Limits(seconds=budget), Config(seed=1))
     wall = time.monotonic() - t0
     assert len(turn.decisions) >= 2 and turn.complete
-    assert wall <= budget + SLACK and turn.elapsed <= budget + SLACK
-    assert sum(d.result.elapsed for d in turn.decisions) <= budget + SLACK
+    # each decision was given a share of what the earlier ones left: together, the turn's time
+    # (a decision after a pause that used up the turn still gets its MIN_SECONDS)
+    assert sum(d.seconds for d in turn.decisions) <= budget + MIN_SECONDS * len(turn.decisions)
+    assert wall <= budget + PAUSE and turn.elapsed <= budget + PAUSE
     searched = [d for d in turn.decisions if not d.forced]
     # the main decision gets the larger share, each later one a share of what is left
     assert searched[0].seconds > 0.8 * budget and all(d.seconds < budget - searched[0].seconds + 0.01
@@ -78,7 +79,7 @@ def test_a_deadline_ends_the_turn():
     state = every_move_returns_tokens()
     t0 = time.monotonic()
     turn = play_turn(state, Limits(seconds=30), Config(seed=1), deadline=t0 + 0.3)
-    assert time.monotonic() - t0 <= 0.3 + SLACK and len(turn.decisions) >= 2
+    assert time.monotonic() - t0 <= 0.3 + PAUSE and len(turn.decisions) >= 2
     assert {d.stop for d in turn.decisions if not d.forced} == {"deadline"}
 
 
@@ -135,7 +136,7 @@ def test_cancel_ends_the_turn_at_once_with_every_decision_made():
     threading.Timer(0.2, ts.cancel).start()
     t0 = time.monotonic()
     turn = ts.run()
-    assert time.monotonic() - t0 < 1.0
+    assert time.monotonic() - t0 < 0.2 + PAUSE
     assert turn.complete and len(turn.decisions) >= 2 and turn.decisions[0].stop == "cancelled"
     assert turn.state.current_player() == 1
 

@@ -153,7 +153,9 @@ class Server:
         if self.web is not None:
             self.web.stop(grace)
         done = self._grpc.stop(grace)
-        stop_at = grace * 0.8 if grace < 2.5 else grace - 0.5
+        # Searches still running are stopped before the grace ends, with time left to send their
+        # answers: half of it, at most a second (a busy machine can pause for half a second).
+        stop_at = max(0.5 * grace, grace - 1.0)
         timer = threading.Timer(stop_at, self.slots.stop_all)
         timer.daemon = True
         timer.start()

@@ -116,7 +116,7 @@ def test_frontend_deals_cards_and_bag_draws(client):
 
 
 def test_analyze_streams_then_exactly_one_final(client):
-    reports = list(client.analyze(new_position(3), time_ms=400, report_every_ms=50, lines=3, seed=2,
+    reports = list(client.analyze(new_position(3), time_ms=1000, report_every_ms=50, lines=3, seed=2,
                                   request_id="du"))
     assert_analysis_stream(reports, "duel", 3, 2)
     take = next(m for m in client.legal_actions(new_position(3)).moves if m.kind == "take" and len(m.cells) == 3)

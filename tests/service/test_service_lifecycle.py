@@ -6,6 +6,7 @@ import time
 import grpc
 import pytest
 from splendor_ai_client import AsyncClient, Client, InvalidArgument, ServiceError, Unavailable
+from timing import PAUSE
 
 
 def test_health_and_reflection(server, health):
@@ -25,7 +26,7 @@ def test_health_and_reflection(server, health):
 
 
 def test_sigterm_lets_searches_answer_then_exits_zero(spawn_server):
-    srv = spawn_server("--max-concurrent", "2", "--grace", "1.5")
+    srv = spawn_server("--max-concurrent", "2", "--grace", "2")
     reports = []
     with Client(srv.target, timeout=30) as c:
         position = c.new_game(2, seed=1).position
@@ -49,7 +50,7 @@ def test_sigterm_lets_searches_answer_then_exits_zero(spawn_server):
     finals = [r for r in reports if r.final]
     assert len(finals) == 1 and finals[0].stats.stop_reason == "cancelled"
     assert finals[0].stats.iterations > 0
-    assert elapsed < 4
+    assert elapsed < 2 + PAUSE
     assert "SIGTERM: stopping" in srv.text() and "stopped" in srv.text()
 
 
@@ -88,7 +89,7 @@ def test_async_client_has_the_same_methods(server):
             t0 = time.monotonic()
             analysis.cancel()
             assert [r async for r in analysis] == []
-            assert time.monotonic() - t0 < 0.5
+            assert time.monotonic() - t0 < PAUSE
             with pytest.raises(InvalidArgument) as err:
                 await c.get_move(game.position, level=42)
             assert err.value.field == "level"

@@ -5,6 +5,7 @@ import time
 import grpc
 import pytest
 from splendor_ai_client import Busy, DeadlineExceeded, pb
+from timing import PAUSE, retried
 
 from splendor_ai.games import load_game
 from splendor_ai.service import convert
@@ -70,16 +71,19 @@ def test_time_limit_and_deadline_give_a_final_message(client):
     final = client.analyze(opening(), time_ms=300, report_every_ms=100).result()
     assert final.stats.stop_reason == "time" and 0.25 < time.monotonic() - t0 < 3
     t0 = time.monotonic()
-    reports = list(client.analyze(opening(), time_ms=20_000, report_every_ms=100, timeout=0.6))
+    # the final message is due 0.11 s before the call's deadline: a pause of the machine just
+    # then makes it miss, once (timing.retried); a search that ignored the deadline ran 20 s
+    reports = retried(lambda: list(client.analyze(opening(), time_ms=20_000, report_every_ms=100, timeout=0.6)),
+                      (AssertionError, DeadlineExceeded))
     assert reports[-1].final and reports[-1].stats.stop_reason == "deadline"
-    assert time.monotonic() - t0 < 1.5
+    assert time.monotonic() - t0 < 3 * (0.6 + PAUSE)
 
 
 def test_get_move_stops_at_its_deadline_with_a_move(client):
     t0 = time.monotonic()
-    turn = client.get_move(opening(), time_ms=20_000, timeout=0.5)
+    turn = retried(lambda: client.get_move(opening(), time_ms=20_000, timeout=0.5), (DeadlineExceeded,))
     assert turn.moves and turn.searches[0].stop_reason == "deadline"
-    assert time.monotonic() - t0 < 1.5
+    assert time.monotonic() - t0 < 3 * (0.5 + PAUSE)
 
 
 def test_requests_are_capped_by_server_maxima(client):
@@ -95,6 +99,19 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def assert_server_idle(server) -> None:
+    """After a cancel, the server process uses little CPU: a search still running would use a
+    whole core. (An idle server was seen using up to 31 % of one over a second on a VM that
+    charges its pauses to whichever thread was running: gRPC's polling threads.)"""
+    if not os.path.exists(f"/proc/{server.proc.pid}/stat"):
+        return
+    time.sleep(PAUSE)  # the cancel has reached the search
+    cpu0, t0 = _cpu_seconds(server.proc.pid), time.monotonic()
+    time.sleep(2.0)
+    used = (_cpu_seconds(server.proc.pid) - cpu0) / (time.monotonic() - t0)
+    assert used < 0.6, f"the search kept running after the cancel ({used:.0%} of a core)"
+
+
 def test_cancelling_a_long_analysis_stops_it_promptly(client, server):
     analysis = client.analyze(opening(), time_ms=25_000, report_every_ms=50)
     first = next(analysis)
@@ -102,12 +119,8 @@ def test_cancelling_a_long_analysis_stops_it_promptly(client, server):
     t0 = time.monotonic()
     analysis.cancel()
     assert list(analysis) == []  # the iteration ends quietly
-    assert time.monotonic() - t0 < 0.5
-    if os.path.exists(f"/proc/{server.proc.pid}/stat"):
-        time.sleep(0.1)
-        cpu0 = _cpu_seconds(server.proc.pid)
-        time.sleep(0.5)
-        assert _cpu_seconds(server.proc.pid) - cpu0 < 0.15, "the search kept running after the cancel"
+    assert time.monotonic() - t0 < PAUSE
+    assert_server_idle(server)
     assert wait_until_free(client).moves  # the server keeps serving
 
 
@@ -121,12 +134,12 @@ def test_beyond_the_concurrency_limit_calls_get_resource_exhausted(client, serve
         with pytest.raises(Busy) as err:
             client.get_move(opening(), iterations=10)
         assert err.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
-        assert time.monotonic() - t0 < 0.5, "refused at once, not queued"
+        assert time.monotonic() - t0 < PAUSE, "refused at once, not queued (an analysis holds 25 s)"
         with pytest.raises(Busy):
             client.analyze(opening(), iterations=10).result()
         t0 = time.monotonic()
         assert client.legal_actions(opening()).moves  # calls that do not search still work:
-        assert time.monotonic() - t0 < 1.0  # the searches do not hold the GIL
+        assert time.monotonic() - t0 < 1.0 + PAUSE  # the searches do not hold the GIL
     finally:
         for a in running:
             a.cancel()
@@ -159,11 +172,7 @@ def test_cancelling_a_get_move_stops_its_search(client, server):
     future = client.stub.GetMove.future(request, timeout=60)
     time.sleep(0.3)
     assert future.cancel()
-    if os.path.exists(f"/proc/{server.proc.pid}/stat"):
-        time.sleep(0.1)
-        cpu0 = _cpu_seconds(server.proc.pid)
-        time.sleep(0.5)
-        assert _cpu_seconds(server.proc.pid) - cpu0 < 0.15, "the search kept running after the cancel"
+    assert_server_idle(server)
     assert wait_until_free(client).moves
     deadline = time.monotonic() + 5
     while not any("GetMove" in line and "time_ms=25000" in line and "outcome=CANCELLED" in line

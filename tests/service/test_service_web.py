@@ -12,6 +12,7 @@ pytest.importorskip("connectrpc", reason="the HTTP port needs the 'web' extra (c
 
 from google.rpc import error_details_pb2, status_pb2  # noqa: E402
 from splendor.v1 import splendor_pb2 as pb  # noqa: E402
+from timing import PAUSE, retried  # noqa: E402
 from web_helpers import Http, detail, http_port  # noqa: E402
 
 from splendor_ai.service.settings import Settings  # noqa: E402
@@ -138,19 +139,29 @@ def test_grpc_web_binary(web):
 
 
 def test_the_deadline_header_cuts_the_search(web):
+    """Each protocol's deadline header ends a 20 s search in time to answer. The answer is due
+    0.25 s before the deadline: a pause of the machine just then can make one late (the web
+    server then answers deadline_exceeded itself), so each gets another try (timing.retried);
+    a search that ignored the header would be late every time."""
     position = _new_game(web.http)["position"]
-    started = time.monotonic()
-    reply = web.http.call("GetMove", {"position": position, "limits": {"timeMs": "20000"}, "seed": "1"},
-                          headers={"connect-timeout-ms": "600"})
-    elapsed = time.monotonic() - started
-    assert elapsed < 0.6, elapsed  # answered before the deadline, not after the 20 s budget
-    assert reply["searches"][0]["stopReason"] == "STOP_REASON_DEADLINE"
-    started = time.monotonic()
-    data, trailers = web.http.grpc_web("GetMove", pb.GetMoveRequest(
-        position=convert_position(position), limits=pb.SearchLimits(time_ms=20000), seed=1).SerializeToString(),
-        headers={"grpc-timeout": "400m"})
-    assert time.monotonic() - started < 0.4 and trailers["grpc-status"] == "0"
-    assert pb.GetMoveResponse.FromString(data[0]).searches[0].stop_reason == pb.STOP_REASON_DEADLINE
+
+    def connect():
+        started = time.monotonic()
+        reply = web.http.call("GetMove", {"position": position, "limits": {"timeMs": "20000"}, "seed": "1"},
+                              headers={"connect-timeout-ms": "2000"})
+        assert time.monotonic() - started < 2.0 + PAUSE  # answered at the deadline, not after 20 s
+        assert reply["searches"][0]["stopReason"] == "STOP_REASON_DEADLINE"
+
+    def grpc_web():
+        started = time.monotonic()
+        data, trailers = web.http.grpc_web("GetMove", pb.GetMoveRequest(
+            position=convert_position(position), limits=pb.SearchLimits(time_ms=20000), seed=1).SerializeToString(),
+            headers={"grpc-timeout": "2000m"})
+        assert time.monotonic() - started < 2.0 + PAUSE and trailers["grpc-status"] == "0", trailers
+        assert pb.GetMoveResponse.FromString(data[0]).searches[0].stop_reason == pb.STOP_REASON_DEADLINE
+
+    retried(connect)
+    retried(grpc_web)
 
 
 def convert_position(position_json) -> pb.Position:
@@ -299,7 +310,7 @@ def test_settings_check_the_http_flags():
 
 
 def test_sigterm_stops_the_http_port_too(spawn_module_server):
-    srv = spawn_module_server("--http-port", "0", "--grace", "1")
+    srv = spawn_module_server("--http-port", "0", "--grace", "2")
     http = Http(http_port(srv))
     position = _new_game(http)["position"]
     out = {}
