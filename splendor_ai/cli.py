@@ -66,6 +66,7 @@ def _bench(args) -> int:
 
 
 def _selfplay(args) -> int:
+    from .records import RecordError
     from .search.arena import arena_json, run_arena
 
     if args.games < 1:
@@ -74,8 +75,13 @@ def _selfplay(args) -> int:
         raise SystemExit("splendor-ai selfplay: give at least one --bot")
     if len(args.bot) > args.players:
         raise SystemExit(f"splendor-ai selfplay: {len(args.bot)} bots for {args.players} seats")
-    result = run_arena(args.game, args.players, args.bot, args.games, seed=args.seed,
-                       processes=args.processes, progress=not args.quiet, record_dir=args.records)
+    if args.resume and not args.records:
+        raise SystemExit("splendor-ai selfplay: --resume needs --records DIR")
+    try:
+        result = run_arena(args.game, args.players, args.bot, args.games, seed=args.seed, processes=args.processes,
+                           progress=not args.quiet, record_dir=args.records, resume=args.resume)
+    except (ValueError, RecordError) as exc:
+        raise SystemExit(f"splendor-ai selfplay: {exc}") from None
     print(result.table())
     if args.moves:
         print(result.moves_table())
@@ -365,7 +371,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--processes", type=int, default=None, help="parallel games (default: all cores)")
     sp.add_argument("--json", metavar="FILE", help="also write the results as JSON")
-    sp.add_argument("--records", metavar="DIR", help="save every game as a record (JSON) in DIR")
+    sp.add_argument("--records", metavar="DIR", help="save every game as a record (JSON) in DIR as it ends")
+    sp.add_argument("--resume", action="store_true",
+                    help="with --records: read back the games already saved there and play only the others "
+                         "(a stopped match finishes where it stopped)")
     sp.add_argument("--moves", action="store_true",
                     help="also print each bot's decisions per game by kind (take, buy, reserve, replenish, ...)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -54,6 +54,28 @@ def test_arena_counts_and_records_replay():
         assert states[-1].returns() == rec["returns"]
 
 
+def test_a_match_saved_game_by_game_resumes_where_it_stopped(tmp_path):
+    import json
+
+    first = run_arena("base", 2, ["greedy", "random"], games=2, seed=3, processes=1, progress=False,
+                      record_dir=str(tmp_path))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-00000.json", "game-00001.json"]
+    # mark a saved game, to see that it is read back, not played again
+    marked = json.loads((tmp_path / "game-00001.json").read_text())
+    marked["returns"] = [0.5, 0.5]
+    (tmp_path / "game-00001.json").write_text(json.dumps(marked))
+    whole = run_arena("base", 2, ["greedy", "random"], games=4, seed=3, processes=1, progress=False,
+                      record_dir=str(tmp_path), resume=True)
+    assert len(list(tmp_path.iterdir())) == 4 and whole.records[0] == first.records[0]
+    assert whole.records[1]["returns"] == [0.5, 0.5]
+    assert whole.to_dict()["bots"][0]["wins"] == pytest.approx(3.5)  # greedy wins the 3 played games
+    with pytest.raises(ValueError, match="game-00000.json is not game 0 of this match"):
+        run_arena("base", 2, ["random", "greedy"], games=4, seed=3, processes=1, progress=False,
+                  record_dir=str(tmp_path), resume=True)
+    with pytest.raises(ValueError, match="resume needs a record_dir"):
+        run_arena("base", 2, ["greedy"], games=1, resume=True)
+
+
 def test_arena_counts_each_bots_decisions_by_kind():
     result = run_arena("duel", 2, ["greedy", "random"], games=3, seed=5, processes=1, progress=False)
     for rec in result.records:

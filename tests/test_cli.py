@@ -56,3 +56,17 @@ def test_a_bad_environment_variable_does_not_break_other_commands(monkeypatch, c
     monkeypatch.setenv("SPLENDOR_AI_PORT", "abc")
     assert cli.main(["demo", "--seed", "1"]) == 0
     assert "winner" in capsys.readouterr().out
+
+
+def test_selfplay_resumes_a_saved_match_and_refuses_another_one(tmp_path, capsys):
+    argv = ["selfplay", "--game", "base", "--bot", "greedy", "--bot", "random", "--seed", "2",
+            "--processes", "1", "--quiet", "--records", str(tmp_path)]
+    assert cli.main(argv + ["--games", "1"]) == 0
+    assert cli.main(argv + ["--games", "2", "--resume"]) == 0
+    assert "greedy" in capsys.readouterr().out and len(list(tmp_path.iterdir())) == 2
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv[:3] + ["--bot", "random", "--bot", "greedy"] + argv[7:] + ["--games", "2", "--resume"])
+    assert "game-00000.json is not game 0 of this match" in str(exit_.value.code)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["selfplay", "--bot", "greedy", "--resume"])
+    assert "--resume needs --records" in str(exit_.value.code)

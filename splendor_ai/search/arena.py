@@ -11,7 +11,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from ..games import load_game
-from ..records import make_record, save
+from ..records import load, make_record, save
 from .bots import make_bot
 
 
@@ -142,29 +142,54 @@ class ArenaResult:
 
 
 def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 1,
-              processes: int | None = None, progress: bool = True, record_dir: str | None = None) -> ArenaResult:
+              processes: int | None = None, progress: bool = True, record_dir: str | None = None,
+              resume: bool = False) -> ArenaResult:
+    """``games`` games of ``bots`` (seats rotated), deal i seeded ``seed * 1_000_003 + i``.
+
+    ``record_dir``: each game is saved there as a record (``game-NNNNN.json``) as soon as it
+    ends. With ``resume``, the games already saved there are read back instead of played again,
+    so that a long match can be stopped and finished later; a saved game that is not this
+    match's (other bots, seats or deal) is refused."""
     for spec in bots:
         make_bot(spec)  # fail early on a bad spec, in this process
     if len(bots) > players:
         raise ValueError(f"{len(bots)} bots for {players} seats")
+    if resume and not record_dir:
+        raise ValueError("resume needs a record_dir")
     processes = processes or os.cpu_count() or 1
     tasks = [(game, players, lineup(bots, players, g), seed * 1_000_003 + g) for g in range(games)]
-    t0 = time.perf_counter()
     records: list[dict | None] = [None] * games
-    done = 0
-    if processes == 1:
-        results = ((i, _game_task(t)) for i, t in enumerate(tasks))
-        for i, rec in results:
-            records[i] = rec
-            done += 1
-            _progress(progress, done, games, t0)
+    if record_dir:
+        os.makedirs(record_dir, exist_ok=True)
+    paths = [os.path.join(record_dir, f"game-{i:05d}.json") if record_dir else None for i in range(games)]
+    if resume:
+        for i, (_, _, seats, deal) in enumerate(tasks):
+            if os.path.exists(paths[i]):
+                rec = load(paths[i])
+                if (rec.get("game"), rec.get("players"), rec.get("seats"), rec.get("seed")) != (game, players, seats, deal):
+                    raise ValueError(f"{paths[i]} is not game {i} of this match (another game, bots or seed): "
+                                     "use another folder")
+                records[i] = rec
+    todo = [i for i in range(games) if records[i] is None]
+    t0 = time.perf_counter()
+    done = games - len(todo)
+
+    def finished(i: int, rec: dict) -> None:
+        nonlocal done
+        records[i] = rec
+        if record_dir:
+            save(rec, paths[i])
+        done += 1
+        _progress(progress, done, games, t0, games - len(todo))
+
+    if processes == 1 or len(todo) <= 1:
+        for i in todo:
+            finished(i, _game_task(tasks[i]))
     else:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            futures = {pool.submit(_game_task, t): i for i, t in enumerate(tasks)}
+        with ProcessPoolExecutor(max_workers=min(processes, len(todo))) as pool:
+            futures = {pool.submit(_game_task, tasks[i]): i for i in todo}
             for fut in as_completed(futures):
-                records[futures[fut]] = fut.result()
-                done += 1
-                _progress(progress, done, games, t0)
+                finished(futures[fut], fut.result())
     if progress:
         print(file=sys.stderr)
     stats = {spec: BotStats(spec) for spec in dict.fromkeys(bots)}
@@ -178,21 +203,18 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
         for move, mover in zip(rec["actions"], rec["movers"]):
             stats[rec["seats"][mover]].moves[move_kind(move)] += 1
         rounds += rec["turns"] / players
-    if record_dir:
-        os.makedirs(record_dir, exist_ok=True)
-        for i, rec in enumerate(records):
-            save(rec, os.path.join(record_dir, f"game-{i:05d}.json"))
     return ArenaResult(game, players, games, list(stats.values()), rounds / max(1, games),
                        time.perf_counter() - t0, records)
 
 
-def _progress(enabled: bool, done: int, total: int, t0: float) -> None:
+def _progress(enabled: bool, done: int, total: int, t0: float, resumed: int = 0) -> None:
     if not enabled:
         return
     width = 30
     filled = int(width * done / total)
     elapsed = time.perf_counter() - t0
-    eta = elapsed / done * (total - done) if done else 0
+    played = done - resumed
+    eta = elapsed / played * (total - done) if played else 0
     print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f}s, eta {eta:.0f}s",
           end="", file=sys.stderr, flush=True)
 

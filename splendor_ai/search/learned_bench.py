@@ -18,6 +18,7 @@ from array import array
 
 from ..benchfile import machine_line, write_section
 from ..games import load_game
+from ..records import RecordError
 from . import cores
 from .arena import run_arena, wilson
 from .mcts import Config, Limits, SearchError, resolve_net, search
@@ -73,11 +74,12 @@ def speed(game: str, net_path: str | None, write: bool) -> int:
 
 
 def strength(game: str, players: int, seconds: float, games: int, net_path: str | None, processes: int,
-             seed: int, write: bool) -> int:
+             seed: int, write: bool, records: str | None = None) -> int:
     net = resolve_net(Config(evaluator="net", net=net_path), game, players)
     learned = f"mcts:seconds={seconds:g},evaluator=net" + (f",net={net_path}" if net_path else "")
     heuristic = f"mcts:seconds={seconds:g},evaluator=heuristic"
-    result = run_arena(game, players, [learned, heuristic], games, seed=seed, processes=processes)
+    result = run_arena(game, players, [learned, heuristic], games, seed=seed, processes=processes,
+                       record_dir=records, resume=records is not None)
     print(result.table())
     me = result.bots[0]
     lo, hi = wilson(me.wins, me.seat_games)
@@ -86,7 +88,8 @@ def strength(game: str, players: int, seconds: float, games: int, net_path: str 
     print(f"learned search win rate {me.win_rate:.1%} (95% CI {lo:.1%}-{hi:.1%}) {verdict}")
     if write:
         cmd = (f"splendor-ai bench learned strength --game {game} --players {players} "
-               f"--seconds {seconds:g} --games {games} --processes {processes} --seed {seed} --write")
+               f"--seconds {seconds:g} --games {games} --processes {processes} --seed {seed}"
+               + (f" --records {records}" if records else "") + " --write")
         others = "the heuristic search" if players == 2 else f"{players - 1} heuristic searches"
         body = "\n".join([
             f"## Learned vs heuristic search: {game}, {players} players, {seconds:g} s per decision",
@@ -120,6 +123,9 @@ def main(argv=None) -> int:
     st.add_argument("--net", default=None, help="a weights file (default: the shipped net)")
     st.add_argument("--processes", type=int, default=1, help="games at once (default 1: one core per search)")
     st.add_argument("--seed", type=int, default=1)
+    st.add_argument("--records", metavar="DIR", default=None,
+                    help="save each game in DIR as it ends; run again with the same arguments, the games "
+                         "already there are read back and only the others played (a 200-game match in parts)")
     st.add_argument("--write", action="store_true", help="also write the result to BENCHMARKS.md")
     args = ap.parse_args(argv)
     try:
@@ -130,8 +136,8 @@ def main(argv=None) -> int:
         if args.game == "duel" and args.players != 2:
             ap.error("duel is a two-player game")
         return strength(args.game, args.players, args.seconds, args.games, args.net, args.processes,
-                        args.seed, args.write)
-    except SearchError as exc:
+                        args.seed, args.write, args.records)
+    except (SearchError, ValueError, RecordError) as exc:
         print(f"learned_bench: {exc}", file=sys.stderr)
         return 2
 
