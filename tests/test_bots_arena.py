@@ -69,6 +69,7 @@ def test_a_match_saved_game_by_game_resumes_where_it_stopped(tmp_path):
     assert len(list(tmp_path.iterdir())) == 4 and whole.records[0] == first.records[0]
     assert whole.records[1]["returns"] == [0.5, 0.5]
     assert whole.to_dict()["bots"][0]["wins"] == pytest.approx(3.5)  # greedy wins the 3 played games
+    assert whole.resumed == 2 and "2 games read back from records, 2 played in" in whole.table()
     with pytest.raises(ValueError, match="game-00000.json is not game 0 of this match"):
         run_arena("base", 2, ["random", "greedy"], games=4, seed=3, processes=1, progress=False,
                   record_dir=str(tmp_path), resume=True)

@@ -94,13 +94,15 @@ class ArenaResult:
     games: int
     bots: list[BotStats]
     mean_rounds: float
-    elapsed: float
+    elapsed: float  # seconds of this run (the games read back from records took none)
     records: list[dict] = field(repr=False, default_factory=list)
+    resumed: int = 0  # games read back from saved records, not played in this run
 
     def to_dict(self) -> dict:
         out = {
             "game": self.game, "players": self.players, "games": self.games,
-            "mean_rounds": self.mean_rounds, "elapsed_seconds": self.elapsed, "bots": [],
+            "mean_rounds": self.mean_rounds, "elapsed_seconds": self.elapsed, "resumed_games": self.resumed,
+            "bots": [],
         }
         for b in self.bots:
             lo, hi = wilson(b.wins, b.seat_games)
@@ -118,8 +120,10 @@ class ArenaResult:
 
     def table(self) -> str:
         d = self.to_dict()
+        run = f"{self.elapsed:.0f} s" if not self.resumed else \
+            f"{self.resumed} games read back from records, {self.games - self.resumed} played in {self.elapsed:.0f} s"
         lines = [f"{self.game}, {self.players} players, {self.games} games, seats rotated; "
-                 f"mean length {self.mean_rounds:.1f} rounds; {self.elapsed:.0f} s",
+                 f"mean length {self.mean_rounds:.1f} rounds; {run}",
                  f"{'bot':40s} {'seat-games':>10s} {'wins':>7s} {'win rate':>9s} {'95% CI':>15s} {'points':>7s}"]
         for b in d["bots"]:
             lines.append(f"{b['bot']:40s} {b['seat_games']:10d} {b['wins']:7.1f} {b['win_rate']:9.1%} "
@@ -204,7 +208,7 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
             stats[rec["seats"][mover]].moves[move_kind(move)] += 1
         rounds += rec["turns"] / players
     return ArenaResult(game, players, games, list(stats.values()), rounds / max(1, games),
-                       time.perf_counter() - t0, records)
+                       time.perf_counter() - t0, records, resumed=games - len(todo))
 
 
 def _progress(enabled: bool, done: int, total: int, t0: float, resumed: int = 0) -> None:
