@@ -64,7 +64,7 @@ def test_frontend_deals_three_players(client):
 
 
 def test_analyze_streams_then_exactly_one_final(client):
-    reports = list(client.analyze(new_position(3), time_ms=400, report_every_ms=50, lines=2, seed=4,
+    reports = list(client.analyze(new_position(3), time_ms=1000, report_every_ms=50, lines=2, seed=4,
                                   request_id="mv"))
     assert_analysis_stream(reports, "marvel", 2, 3)
     analysis = client.analyze(new_position(), iterations=500, seed=1, candidates=["take yro", "reserve deck3"])

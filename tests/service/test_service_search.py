@@ -100,16 +100,20 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def assert_server_idle(server) -> None:
-    """After a cancel, the server process uses little CPU: a search still running would use a
-    whole core. (An idle server was seen using up to 31 % of one over a second on a VM that
-    charges its pauses to whichever thread was running: gRPC's polling threads.)"""
+    """After a cancel, the server process soon uses little CPU: a search still running would use
+    a whole core for 25 s. (An idle server was seen using up to 31 % of one over a second, and
+    once 77 % over two, on a VM that charges its pauses to whichever thread was running.)"""
     if not os.path.exists(f"/proc/{server.proc.pid}/stat"):
         return
     time.sleep(PAUSE)  # the cancel has reached the search
-    cpu0, t0 = _cpu_seconds(server.proc.pid), time.monotonic()
-    time.sleep(2.0)
-    used = (_cpu_seconds(server.proc.pid) - cpu0) / (time.monotonic() - t0)
-    assert used < 0.6, f"the search kept running after the cancel ({used:.0%} of a core)"
+    seen = []
+    for _ in range(8):  # a search kept running would use a whole core for its 25 s
+        cpu0, t0 = _cpu_seconds(server.proc.pid), time.monotonic()
+        time.sleep(1.0)
+        seen.append((_cpu_seconds(server.proc.pid) - cpu0) / (time.monotonic() - t0))
+        if seen[-1] < 0.5:
+            return
+    raise AssertionError(f"the search kept running after the cancel: {[f'{u:.0%}' for u in seen]} of a core")
 
 
 def test_cancelling_a_long_analysis_stops_it_promptly(client, server):
