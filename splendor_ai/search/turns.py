@@ -65,6 +65,7 @@ class Decision:
     forced: bool  # the only legal action: played without a search
     seconds: float | None  # the time this decision was given (None: no time limit)
     stop: str  # why its search stopped: one of STOPS
+    late: float = 0.0  # seconds its result came after its time was up (0: on time, or no time limit)
 
 
 @dataclass
@@ -201,6 +202,7 @@ class TurnSearch:
             else:
                 seconds = self._seconds(searched)
                 limits = Limits(iterations=self.limits.iterations, seconds=seconds, max_nodes=self.limits.max_nodes)
+                due = time.monotonic() + seconds if seconds is not None else None
                 search = Search(searched, limits, self.config, reuse=reuse)
                 with self._lock:
                     self._current = search
@@ -214,7 +216,9 @@ class TurnSearch:
                 action = choose(result, self.temperature, self.rng)
                 move = next((a.move for a in result.actions if a.action == action), None) \
                     or searched.action_to_string(action)
-                decisions.append(Decision(action, move, result, searched, False, seconds, self._stop(result)))
+                late = time.monotonic() - due if due is not None and (result.out_of_time or result.cancelled) else 0.0
+                decisions.append(Decision(action, move, result, searched, False, seconds, self._stop(result),
+                                          max(0.0, late)))
                 reuse = (search, action)
                 previous = result
             try:

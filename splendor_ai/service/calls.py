@@ -13,6 +13,7 @@ counts it. Metrics (``prometheus-client``, their own registry, served over HTTP 
 | `splendor_searches_refused_total` | counter | method | calls refused for lack of a slot (RESOURCE_EXHAUSTED) |
 | `splendor_search_iterations_total` | counter | method, game | iterations searched |
 | `splendor_unauthenticated_total` | counter | | calls refused for a missing or wrong token |
+| `splendor_deadline_allowance_seconds` | gauge | | kept before a deadline beyond the margin: how late the last 32 timed searches ended, at most (`lateness.py`) |
 """
 from __future__ import annotations
 
@@ -56,7 +57,7 @@ class Call:
 
 
 class Metrics:
-    def __init__(self, slots=None):
+    def __init__(self, slots=None, lateness=None):
         self.registry = CollectorRegistry()
         r = self.registry
         self.calls = Counter("splendor_calls", "Calls ended, by RPC, game and status code",
@@ -71,6 +72,11 @@ class Metrics:
         self.refused = Counter("splendor_searches_refused", "Calls refused for lack of a search slot", ["method"],
                                registry=r)
         self.iterations = Counter("splendor_search_iterations", "Iterations searched", ["method", "game"], registry=r)
+        self.allowance = Gauge("splendor_deadline_allowance_seconds",
+                               "Kept before a call's deadline beyond the usual margin: the latest timed searches' "
+                               "largest lateness", registry=r)
+        if lateness is not None:
+            self.allowance.set_function(lateness.allowance)
         self.unauthenticated = Counter("splendor_unauthenticated", "Calls refused for a missing or wrong token",
                                        registry=r)
 

@@ -42,10 +42,14 @@ MAX_NOTATION = 64  # characters of one move's notation (or drawn_tokens)
 MAX_REQUEST_ID = 128  # characters of a request_id (it is logged and echoed)
 
 
-def deadline_margin(remaining: float) -> float:
+def deadline_margin(remaining: float, allowance: float = 0.0) -> float:
     """Seconds kept, before the caller's deadline, to send the answer: 50 ms plus a tenth
-    of the time the call had, at most half a second (computed once, at the call's start)."""
-    return min(0.5, 0.05 + 0.1 * max(0.0, remaining))
+    of the time the call had, at most half a second (computed once, at the call's start).
+    ``allowance`` (``lateness.Lateness.allowance``: how late this machine's searches have
+    ended) is added on top, up to three quarters of the time the call had."""
+    remaining = max(0.0, remaining)
+    base = min(0.5, 0.05 + 0.1 * remaining)
+    return max(base, min(base + max(0.0, allowance), 0.75 * remaining))
 
 
 def request_id(request) -> str:
@@ -286,13 +290,20 @@ class SearchPlan:
     max_nodes: int = 2_000_000  # per search tree
     report_every: float | None = None  # Analyze: seconds between progress reports
     evaluator: str = "auto"  # the level's ("heuristic" for the lowest levels), else the shipped net's
+    allowance: float = 0.0  # seconds kept before the deadline beyond the margin (lateness.Lateness)
 
     @property
     def answer_by(self) -> float | None:
         """When the work must end so that the answer arrives before the deadline."""
         if self.deadline is None:
             return None
-        return self.deadline - deadline_margin(self.deadline - self.started)
+        return self.deadline - deadline_margin(self.deadline - self.started, self.allowance)
+
+    @property
+    def end(self) -> float:
+        """When the call's searching ends: its time limit or ``answer_by``, whichever is first."""
+        end = self.started + self.seconds
+        return end if self.answer_by is None else min(end, self.answer_by)
 
     @property
     def deadline_bound(self) -> bool:
@@ -301,10 +312,8 @@ class SearchPlan:
 
     def limits(self) -> Limits:
         """The limits of one search starting now, ending with the call's time."""
-        end = self.started + self.seconds
-        if self.answer_by is not None:
-            end = min(end, self.answer_by)
-        return Limits(iterations=self.iterations, seconds=max(0.001, end - time.monotonic()), max_nodes=self.max_nodes)
+        return Limits(iterations=self.iterations, seconds=max(0.001, self.end - time.monotonic()),
+                      max_nodes=self.max_nodes)
 
     def turn_limits(self) -> Limits:
         """The limits of a whole turn (TurnSearch counts the seconds from ``started``)."""
@@ -334,7 +343,7 @@ def _limits(msg: pb.SearchLimits, field: str, maxima: Maxima) -> tuple[int, floa
     return iterations, seconds
 
 
-def _common(request, maxima: Maxima, remaining: float | None, started: float | None) -> dict:
+def _common(request, maxima: Maxima, remaining: float | None, started: float | None, allowance: float) -> dict:
     if request.threads < 0:
         raise FieldError("threads", f"must be 0 (= 1) or more, got {request.threads}")
     if request.lines < 0:
@@ -343,13 +352,15 @@ def _common(request, maxima: Maxima, remaining: float | None, started: float | N
     now = time.monotonic()
     return dict(threads=min(max(request.threads, 1), maxima.threads), seed=seed, lines=request.lines,
                 perfect_information=request.perfect_information, max_nodes=maxima.nodes,
-                deadline=None if remaining is None else now + remaining, started=now if started is None else started)
+                deadline=None if remaining is None else now + remaining, started=now if started is None else started,
+                allowance=allowance)
 
 
 def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | None,
-              started: float | None = None) -> SearchPlan:
+              started: float | None = None, allowance: float = 0.0) -> SearchPlan:
     """GetMove's options; ``remaining`` is the time left before the call's deadline (or None),
-    ``started`` the ``time.monotonic()`` of the call's start (default: now)."""
+    ``started`` the ``time.monotonic()`` of the call's start (default: now), ``allowance``
+    the seconds kept before the deadline beyond the margin (``deadline_margin``)."""
     budget = request.WhichOneof("budget")
     if budget is None:
         raise FieldError("level", "missing: give a difficulty level (1..10) or limits")
@@ -372,17 +383,18 @@ def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | Non
             raise FieldError("temperature", f"must be 0..100, got {temperature}")
     return SearchPlan(iterations=iterations, seconds=seconds, temperature=temperature,
                       level=request.level if budget == "level" else 0, evaluator=evaluator,
-                      **_common(request, maxima, remaining, started))
+                      **_common(request, maxima, remaining, started, allowance))
 
 
 def analyze_plan(request: pb.AnalyzeRequest, maxima: Maxima, remaining: float | None,
-                 started: float | None = None) -> SearchPlan:
+                 started: float | None = None, allowance: float = 0.0) -> SearchPlan:
     iterations, seconds = _limits(request.limits, "limits", maxima)
     every = request.report_every_ms
     if every < 0 or 0 < every < MIN_REPORT_MS:
         raise FieldError("report_every_ms", f"0 (only the final message) or at least {MIN_REPORT_MS}, got {every}")
     return SearchPlan(iterations=iterations, seconds=seconds, temperature=0.0, level=0,
-                      report_every=every / 1000 if every else None, **_common(request, maxima, remaining, started))
+                      report_every=every / 1000 if every else None,
+                      **_common(request, maxima, remaining, started, allowance))
 
 
 STOP_REASONS = {"iterations": pb.STOP_REASON_ITERATIONS, "time": pb.STOP_REASON_TIME,

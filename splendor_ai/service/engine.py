@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 
 from .. import analysis as game_analysis
 from ..search import Search, SearchResult
 from ..search.turns import Turn, TurnSearch
 from .convert import GamePlan, SearchPlan, stop_reason
 from .errors import ClientGone, ShuttingDown
+from .lateness import Lateness
 
 
 class Stopper:
@@ -47,10 +49,11 @@ class Stopper:
             raise ClientGone("cancelled by the client or past its deadline")
 
 
-def play_turn(state, plan: SearchPlan, stopper: Stopper, searched_of) -> Turn:
+def play_turn(state, plan: SearchPlan, stopper: Stopper, searched_of, lateness: Lateness | None = None) -> Turn:
     """The seat to act's whole turn under the call's budget (``search.turns``): its decisions
     share the time from the call's start and end before ``plan.answer_by``; each is searched
-    in ``searched_of(state)`` (the mover's view, or the full state). ``state`` is not changed."""
+    in ``searched_of(state)`` (the mover's view, or the full state). ``state`` is not changed.
+    Each decision stopped by the clock tells ``lateness`` how late it ended."""
     turn_search = TurnSearch(state, plan.turn_limits(), plan.config(), plan.temperature, random.Random(plan.seed),
                              searched_of=searched_of, started=plan.started, deadline=plan.answer_by)
     stopper.attach(turn_search)
@@ -58,15 +61,24 @@ def play_turn(state, plan: SearchPlan, stopper: Stopper, searched_of) -> Turn:
         turn = turn_search.run()
     finally:
         stopper.detach()
+    if lateness is not None:
+        for d in turn.decisions:
+            # a cancel that came after the decision's time was up (the caller's deadline
+            # passed during a pause) is lateness too
+            if d.stop in ("time", "deadline") or (d.stop == "cancelled" and d.late > 0):
+                lateness.record(d.late)
     stopper.iterations += sum(d.result.iterations for d in turn.decisions)
     stopper.check_client()
     return turn
 
 
-def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None):
+def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None, lateness: Lateness | None = None):
     """Yields (result, stop_reason) every ``plan.report_every`` seconds while the search runs
-    (stop_reason None), then exactly once with the final result and its stop reason."""
-    search = Search(searched, plan.limits(), plan.config(), root_actions=root_actions)
+    (stop_reason None), then exactly once with the final result and its stop reason. A search
+    stopped by the clock tells ``lateness`` how late it ended."""
+    limits = plan.limits()
+    due = time.monotonic() + limits.seconds
+    search = Search(searched, limits, plan.config(), root_actions=root_actions)
     outcome: dict = {}
 
     def run():
@@ -89,9 +101,12 @@ def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None):
             yield snapshot, None
         if "error" in outcome:
             raise outcome["error"]
-        stopper.iterations = outcome["result"].iterations
+        result = outcome["result"]
+        stopper.iterations = result.iterations
+        if lateness is not None and (result.out_of_time or (result.cancelled and time.monotonic() > due)):
+            lateness.record_end(due)
         stopper.check_client()
-        yield outcome["result"], stop_reason(outcome["result"], plan)
+        yield result, stop_reason(result, plan)
     finally:
         search.cancel()
         worker.join()

@@ -25,6 +25,7 @@ from splendor.v1 import splendor_pb2 as pb
 from .auth import TokenAuth
 from .calls import Metrics, Observer, configure_logging
 from .convert import Maxima
+from .lateness import Lateness
 from .servicer import SplendorServicer, lenient_deserializer
 from .settings import Settings, is_loopback, load_tokens
 from .slots import SearchSlots
@@ -65,7 +66,8 @@ class Server:
         self.settings = settings
         self.tokens = load_tokens(settings.token_file, os.environ if environ is None else environ)
         self.slots = SearchSlots(settings.max_concurrent)
-        self.metrics = Metrics(self.slots)
+        self.lateness = Lateness()
+        self.metrics = Metrics(self.slots, self.lateness)
         self.observer = Observer(self.metrics)
         workers = settings.max_concurrent + CHEAP_WORKERS
         self._credentials = None
@@ -84,7 +86,7 @@ class Server:
             options=[("grpc.so_reuseport", 0)],
         )
         maxima = Maxima(settings.max_iterations, settings.max_seconds, settings.max_threads, settings.max_nodes)
-        self.servicer = SplendorServicer(maxima, self.slots, self.observer)
+        self.servicer = SplendorServicer(maxima, self.slots, self.observer, self.lateness)
         add_servicer(self.servicer, self._grpc)
         # Non-blocking: a client watching the health status does not hold a worker thread.
         self.health = health.HealthServicer(experimental_non_blocking=True,

@@ -15,6 +15,7 @@ from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
 from . import convert, engine, errors
 from .calls import Call, Observer
+from .lateness import Lateness
 from .slots import SearchSlots
 
 
@@ -92,10 +93,12 @@ def _remaining(context) -> float | None:
 
 
 class SplendorServicer(pb_grpc.SplendorServiceServicer):
-    def __init__(self, maxima: convert.Maxima, slots: SearchSlots, observer: Observer):
+    def __init__(self, maxima: convert.Maxima, slots: SearchSlots, observer: Observer,
+                 lateness: Lateness | None = None):
         self.maxima = maxima
         self.slots = slots
         self.observer = observer
+        self.lateness = lateness if lateness is not None else Lateness()
 
     @unary
     def GetCatalog(self, request, context, call):
@@ -132,7 +135,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
         with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
             state = convert.decode_position(request.position)
             call.game = state.game
-            plan = convert.move_plan(request, self.maxima, _remaining(context), started)
+            plan = convert.move_plan(request, self.maxima, _remaining(context), started, self.lateness.allowance())
             call.limits = plan.describe()
             convert.searched_state(state, plan.perfect_information)  # fails early on a bad position
 
@@ -140,7 +143,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
                 return convert.searched_state(s, plan.perfect_information)
 
             try:
-                turn = engine.play_turn(state, plan, stopper, searched_of)
+                turn = engine.play_turn(state, plan, stopper, searched_of, self.lateness)
             finally:
                 call.iterations = stopper.iterations
             return convert.encode_turn(request.request_id, turn, plan)
@@ -151,12 +154,13 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
         with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
             state = convert.decode_position(request.position)
             call.game = state.game
-            plan = convert.analyze_plan(request, self.maxima, _remaining(context), started)
+            plan = convert.analyze_plan(request, self.maxima, _remaining(context), started,
+                                        self.lateness.allowance())
             call.limits = plan.describe()
             searched = convert.searched_state(state, plan.perfect_information)
             roots = convert.candidate_actions(searched, request.candidates)
             options = plan.effective()
-            reports = engine.analyze(searched, plan, stopper, roots)
+            reports = engine.analyze(searched, plan, stopper, roots, self.lateness)
             try:
                 for sequence, (result, reason) in enumerate(reports):
                     yield pb.AnalyzeResponse(

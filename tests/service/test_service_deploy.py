@@ -203,6 +203,7 @@ def test_prometheus_metrics(spawn_server):
         s.iterations for s in turn.searches)
     assert m['splendor_call_seconds_count{method="GetMove"}'] == 2
     assert m['splendor_call_seconds_bucket{le="+Inf",method="GetMove"}'] == 2
+    assert m["splendor_deadline_allowance_seconds"] == 0  # no search has stopped on the clock yet
     deadline = time.monotonic() + 5  # the cancelled analysis ends asynchronously
     while _metrics(srv)["splendor_searches_in_flight"] != 0:
         assert time.monotonic() < deadline
