@@ -41,18 +41,30 @@ class SearchLimits(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[int] = ...) -> None: ...
 
 class EffectiveOptions(_message.Message):
-    __slots__ = ("limits", "threads", "seed", "temperature", "level")
+    __slots__ = ("limits", "threads", "seed", "temperature", "level", "evaluator")
     LIMITS_FIELD_NUMBER: _ClassVar[int]
     THREADS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
+    EVALUATOR_FIELD_NUMBER: _ClassVar[int]
     limits: SearchLimits
     threads: int
     seed: int
     temperature: float
     level: int
-    def __init__(self, limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., level: _Optional[int] = ...) -> None: ...
+    evaluator: Evaluator
+    def __init__(self, limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., level: _Optional[int] = ..., evaluator: _Optional[_Union[Evaluator, _Mapping]] = ...) -> None: ...
+
+class Evaluator(_message.Message):
+    __slots__ = ("kind", "net", "checksum")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NET_FIELD_NUMBER: _ClassVar[int]
+    CHECKSUM_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    net: str
+    checksum: str
+    def __init__(self, kind: _Optional[str] = ..., net: _Optional[str] = ..., checksum: _Optional[str] = ...) -> None: ...
 
 class Line(_message.Message):
     __slots__ = ("move", "visits", "win_probability", "prior", "pv")
@@ -155,17 +167,19 @@ class SeatSummary(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., decisions: _Optional[int] = ..., forced: _Optional[int] = ..., accuracy: _Optional[float] = ..., mistakes: _Optional[int] = ..., blunders: _Optional[int] = ..., mean_drop: _Optional[float] = ..., agreed: _Optional[int] = ...) -> None: ...
 
 class GameAnalysisOptions(_message.Message):
-    __slots__ = ("iterations", "threads", "seed", "played_visits", "mistake", "blunder")
+    __slots__ = ("iterations", "threads", "seed", "played_visits", "mistake", "blunder", "evaluator")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     THREADS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     PLAYED_VISITS_FIELD_NUMBER: _ClassVar[int]
     MISTAKE_FIELD_NUMBER: _ClassVar[int]
     BLUNDER_FIELD_NUMBER: _ClassVar[int]
+    EVALUATOR_FIELD_NUMBER: _ClassVar[int]
     iterations: int
     threads: int
     seed: int
     played_visits: int
     mistake: float
     blunder: float
-    def __init__(self, iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ...) -> None: ...
+    evaluator: Evaluator
+    def __init__(self, iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ..., evaluator: _Optional[_Union[Evaluator, _Mapping]] = ...) -> None: ...

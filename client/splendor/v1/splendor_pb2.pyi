@@ -42,6 +42,7 @@ from splendor.v1.catalog_pb2 import DuelColor as DuelColor
 from splendor.v1.catalog_pb2 import DuelAbility as DuelAbility
 from splendor.v1.search_pb2 import SearchLimits as SearchLimits
 from splendor.v1.search_pb2 import EffectiveOptions as EffectiveOptions
+from splendor.v1.search_pb2 import Evaluator as Evaluator
 from splendor.v1.search_pb2 import Line as Line
 from splendor.v1.search_pb2 import SearchStats as SearchStats
 from splendor.v1.search_pb2 import Alternative as Alternative
