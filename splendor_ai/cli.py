@@ -34,35 +34,10 @@ def _demo(args) -> int:
     return 0
 
 
-# `splendor-ai bench WHICH [options]`: the one entry point of the benchmarks (each prints its
-# figures; --write also writes its section of BENCHMARKS.md).
-BENCHES = {
-    "core": ("splendor_ai.bench", "the rules cores: random playouts, actions/s, core vs reference"),
-    "search": ("splendor_ai.search.bench", "the search: iterations/s, threads, memory, cancellation"),
-    "strength": ("splendor_ai.search.strength", "the search's strength: arena matches against baselines"),
-    "levels": ("splendor_ai.search.levels_bench", "the difficulty ladder: each level against the one below"),
-    "service": ("splendor_ai.service.bench", "the gRPC service: latency beyond the search, throughput"),
-    "turns": ("splendor_ai.search.turns", "decisions per turn: the time share of each phase of a turn"),
-    "learned": ("splendor_ai.search.learned_bench", "the learned evaluation: its speed, its strength"),
-    "analysis": ("splendor_ai.analysis.bench", "splendor-ai analyze: games per minute, verdict noise"),
-    "deploy": ("splendor_ai.service.deploy_bench", "deployment: TLS and tokens, metrics, replicas"),
-    "web": ("splendor_ai.service.web_bench", "GetMove over the browser protocol (Connect, JSON) against gRPC"),
-}
-
-
 def _bench(args) -> int:
-    import importlib
+    from .bench import main
 
-    rest = list(args.rest)
-    if not rest or rest[0] not in BENCHES:
-        lines = "\n".join(f"  {name:9s} {what}" for name, (_, what) in BENCHES.items())
-        text = f"usage: splendor-ai bench {{{','.join(BENCHES)}}} [options]   (-h after one for its options)\n{lines}"
-        if rest and rest[0] in ("-h", "--help"):
-            print(text)
-            return 0
-        print(text, file=sys.stderr)
-        return 2
-    return importlib.import_module(BENCHES[rest[0]][0]).main(rest[1:])
+    return main(list(args.rest))
 
 
 def _selfplay(args) -> int:

@@ -168,7 +168,7 @@ def test_a_local_ray_instance_gives_the_same_reports_as_the_local_run(season, tm
 
 
 def test_the_benchmark_prints_its_figures_and_writes_only_when_asked(tmp_path, capsys):
-    from splendor_ai.analysis import bench
+    from splendor_ai.bench import analysis as bench
 
     out = tmp_path / "BENCHMARKS.md"
     argv = ["--games", "2", "--iterations", "10", "--no-ray", "--out", str(out)]

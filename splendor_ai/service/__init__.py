@@ -7,7 +7,6 @@
 - ``slots``: the limit on concurrent searches
 - ``settings``: the server's settings (flags and environment variables)
 - ``server``: start, health, reflection, SIGTERM
-- ``bench``: latency and throughput (``splendor-ai bench service``)
 - ``web``: the same servicer to browsers on ``--http-port`` (Connect, gRPC-Web, CORS), and the
-  demo page in ``static/`` (docs/web.md); ``web_bench``: GetMove over Connect JSON against gRPC
+  demo page in ``static/`` (docs/web.md)
 """

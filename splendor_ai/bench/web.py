@@ -21,8 +21,8 @@ import time
 
 from google.protobuf import json_format
 
-from ..benchfile import machine_line, write_section
-from .bench import Server, pct, positions
+from .report import machine_line, write_section
+from .service import Server, pct, positions
 
 
 class HttpServer(Server):

@@ -14,9 +14,9 @@ import random
 import sys
 import time
 
-from .benchfile import add_write_option, machine_line, report
-from .games import load_game
-from .search import cores
+from .report import add_write_option, machine_line, report
+from ..games import load_game
+from ..search import cores
 
 
 PLAYERS = {"base": (2, 3, 4), "duel": (2,), "marvel": (2, 3, 4)}

@@ -29,8 +29,8 @@ import threading
 import time
 from pathlib import Path
 
-from ..benchfile import machine_line, write_section
-from .bench import pct, positions
+from .report import machine_line, write_section
+from .service import pct, positions
 
 TOKEN = "bench-token-0123456789"
 
@@ -207,7 +207,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default="BENCHMARKS.md")
     args = ap.parse_args(argv)
     try:
-        from .devcerts import Certificates
+        from ..service.devcerts import Certificates
     except ImportError:
         raise SystemExit("the TLS figures need cryptography: pip install cryptography (or the 'test' extra)")
 

@@ -15,9 +15,9 @@ import sys
 import threading
 import time
 
-from ..benchfile import add_write_option, machine_line, report
+from .report import add_write_option, machine_line, report
 from ..games import load_game
-from .mcts import Config, Limits, Search, search
+from ..search.mcts import Config, Limits, Search, search
 
 
 def _ips(state, iterations, **cfg) -> tuple[float, object]:

@@ -25,9 +25,9 @@ import threading
 import time
 from pathlib import Path
 
-from ..benchfile import add_write_option, machine_line, report
+from .report import add_write_option, machine_line, report
 from ..games import load_game
-from . import convert
+from ..service import convert
 
 
 def positions(n: int, seed: int = 1):

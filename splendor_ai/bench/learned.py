@@ -16,12 +16,12 @@ import random
 import sys
 from array import array
 
-from ..benchfile import machine_line, write_section
+from .report import machine_line, write_section
 from ..games import load_game
 from ..records import RecordError
-from . import cores
-from .arena import run_arena, wilson
-from .mcts import Config, Limits, SearchError, resolve_net, search
+from ..search import cores
+from ..search.arena import run_arena, wilson
+from ..search.mcts import Config, Limits, SearchError, resolve_net, search
 
 TARGETS = {("base", 2): 0.85, ("duel", 2): 0.85, ("marvel", 2): 0.80,
            ("base", 3): 0.55, ("marvel", 3): 0.55, ("base", 4): 0.45, ("marvel", 4): 0.45}

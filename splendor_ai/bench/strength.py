@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..benchfile import add_write_option, machine_line, report
-from .arena import run_arena, wilson
+from .report import add_write_option, machine_line, report
+from ..search.arena import run_arena, wilson
 
 PLAYERS = {"base": (2, 3, 4), "duel": (2,), "marvel": (2, 3, 4)}
 

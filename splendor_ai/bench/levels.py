@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..benchfile import add_write_option, machine_line, report
-from .arena import elo, run_arena, wilson
-from .levels import LEVELS
+from .report import add_write_option, machine_line, report
+from ..search.arena import elo, run_arena, wilson
+from ..search.levels import LEVELS
 
 
 def main(argv=None) -> int:

@@ -22,12 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..benchfile import machine_line, write_section
+from .report import machine_line, write_section
 from ..records import replay, save
 from ..search import Config, Limits, search
 from ..search.arena import run_arena
-from . import Options, judge, mark_of
-from . import batch
+from ..analysis import Options, judge, mark_of
+from ..analysis import batch
 
 SEEDS = (0, 1000, 2000)
 REFERENCE = 10  # the reference verdicts search with this many times the budget
