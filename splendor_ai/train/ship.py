@@ -5,9 +5,10 @@
 
 The net goes to splendor_ai/nets/<game>.splnn (the default of the search where it covers the
 player count); the settings go into its header's info.search, which the search uses for any
-setting a Config leaves unset. The run's state, history, checkpoint and best net are copied to
-training/<game>/ so that a later session resumes the run from there. With --players N the net
-covers N players only and goes to nets/<game>-<N>p.splnn (the run to training/<game>-<N>p/):
+setting a Config leaves unset. The run's history table and settings are copied to
+training/history/<stem>.md and <stem>.state.json (the provenance of the shipped net; checkpoints
+stay out of the repository: a later run starts from the shipped net with --init-net). With
+--players N the net covers N players only and goes to nets/<game>-<N>p.splnn:
 the search prefers it to the game's net at N players, for a net that plays one player count
 better than the game's net but not the others.
 """
@@ -59,12 +60,13 @@ def main(argv=None) -> int:
     dest = ROOT / "splendor_ai" / "nets" / f"{stem}.splnn"
     dest.parent.mkdir(parents=True, exist_ok=True)
     nn.save(dest, netfile)
-    keep = ROOT / "training" / stem
+    keep = ROOT / "training" / "history"
     keep.mkdir(parents=True, exist_ok=True)
-    for name in ("state.json", "history.md", "checkpoint.pt", "best.splnn"):
+    for name, kept in (("history.md", f"{stem}.md"), ("state.json", f"{stem}.state.json")):
         if (run / name).exists():
-            shutil.copyfile(run / name, keep / name)
-    print(f"shipped {args.net or 'generation %s of %s' % (state['best'], run)} as {dest.relative_to(ROOT)}; run kept in {keep.relative_to(ROOT)}")
+            shutil.copyfile(run / name, keep / kept)
+    print(f"shipped {args.net or 'generation %s of %s' % (state['best'], run)} as {dest.relative_to(ROOT)}; "
+          f"its history in {(keep / f'{stem}.md').relative_to(ROOT)}")
     return 0
 
 
