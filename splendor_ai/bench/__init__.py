@@ -22,6 +22,7 @@ BENCHES = {
     "analysis": ("analysis", "splendor-ai analyze: games per minute, verdict noise"),
     "deploy": ("deploy", "deployment: TLS and tokens, metrics, replicas"),
     "web": ("web", "GetMove over the browser protocol (Connect, JSON) against gRPC"),
+    "repo": ("repo", "the repository: tracked files and bytes, a fresh clone, the quick test tier"),
 }
 
 
