@@ -94,12 +94,23 @@ def position_error(exc: PositionError, prefix: str, game: str = "base") -> Field
     return FieldError(f"{prefix}.{_proto_path(exc.field, game)}", _proto_path(exc.problem, game))
 
 
+def _check_seat_count(msg, game: str, prefix: str) -> None:
+    """The number of seats, checked before any seat is read (10,002 seats are refused as
+    such, not for what the third one lacks)."""
+    counts = SPECS[game].PLAYER_COUNTS
+    n = len(msg.seats)
+    if n not in counts:
+        allowed = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+        raise FieldError(f"{prefix}.seats", f"{n} seats; this game has {allowed}")
+
+
 def decode_position(msg: pb.Position, field: str = "position"):
     """The validated state of a Position message (FieldError names the offending field)."""
     which = msg.WhichOneof("game")
     if which is None:
         raise FieldError(field, "missing: set the game's position (position.base, position.duel or position.marvel)")
     prefix = f"{field}.{which}"
+    _check_seat_count(getattr(msg, which), which, prefix)
     position = CONVERTERS[which].decode(getattr(msg, which), prefix)
     try:
         valid = SPECS[which].validate_position(position)
