@@ -258,3 +258,25 @@ def test_reuse_into_a_smaller_node_budget_keeps_a_consistent_tree():
         assert 0 < sum(a.visits for a in r2.actions) <= below.visits - 1 + 200
         runs.append([(a.action, a.visits, a.value) for a in r2.actions])
     assert runs[0] == runs[1]
+
+
+def test_a_result_says_what_evaluated_it_and_a_net_prints_short():
+    import hashlib
+
+    from splendor_ai import nn
+    from splendor_ai.search.mcts import Evaluator, evaluator_info
+
+    state = load_game("base", 2).new_initial_state(3)
+    net = nn.shipped_net("base", 2)
+    checksum = hashlib.sha256(nn.shipped_path("base", 2).read_bytes()).hexdigest()[:16]
+    assert net.checksum == checksum and net.name == nn.shipped_path("base", 2).name
+    by_net = search(state, Limits(iterations=20), Config(seed=1))
+    assert by_net.evaluator == Evaluator("net", net.name, checksum) == Config().evaluator_info("base", 2)
+    by_heuristic = search(state, Limits(iterations=20), Config(seed=1, evaluator="heuristic"))
+    assert by_heuristic.evaluator == Evaluator("heuristic") == evaluator_info(Config(evaluator="heuristic"), "base", 2)
+    assert str(by_net.evaluator) == f"net {net.name} ({checksum})" and str(by_heuristic.evaluator) == "heuristic"
+    # a net in memory is named by the bytes its file would have
+    assert nn.load(net.file, "base").checksum == checksum
+    # the weights are megabytes; their repr (in logs, tracebacks) is one line
+    assert len(repr(net)) < 200 and checksum in repr(net)
+    assert len(repr(Config(net=net))) < 600 and len(repr(net.file)) < 200

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from .weights import NetFile, WeightsError, check_for_core, parse, read, save
+from .weights import NetFile, WeightsError, check_for_core, file_bytes, file_checksum, parse, read, save
 
 __all__ = ["Net", "NetFile", "WeightsError", "load", "shipped_net", "read", "save", "parse"]
 
@@ -26,6 +26,16 @@ class Net:
     source: str
     file: NetFile
     core: object  # splendor_ai._core.nn.NetCore
+    checksum: str = ""  # the first 16 hex digits of the SHA-256 of the net's file
+
+    @property
+    def name(self) -> str:
+        """The net's file name without folders (``base.splnn``), or ``<base net>`` for one made in memory."""
+        return Path(self.source).name if not self.source.startswith("<") else self.source
+
+    def __repr__(self) -> str:  # short: the weights are megabytes (a Config holding a net shows this)
+        return (f"Net({self.name}, game={self.game!r}, players={self.players}, generation={self.generation}, "
+                f"checksum={self.checksum})")
 
     def capsule(self):
         return self.core.capsule()
@@ -47,12 +57,18 @@ def load(source, game: str) -> Net:
 
     if isinstance(source, NetFile):
         netfile, name = source, f"<{game} net>"
+        data = file_bytes(netfile)
     else:
-        netfile, name = read(source), str(source)
+        name = str(source)
+        try:
+            data = Path(source).read_bytes()
+        except OSError as exc:
+            raise WeightsError(f"{name}: cannot read ({exc.strerror})") from None
+        netfile = parse(data, name)
     check_for_core(netfile, game, cores.module(game), name)
     core = _nn.NetCore(netfile.num_features, netfile.hidden, netfile.max_players, netfile.policy_size,
                        netfile.payload, netfile.header())
-    return Net(game, tuple(netfile.players), netfile.generation, name, netfile, core)
+    return Net(game, tuple(netfile.players), netfile.generation, name, netfile, core, file_checksum(data))
 
 
 _shipped: dict[Path, Net | None] = {}

@@ -86,18 +86,30 @@ class NetFile:
             a.byteswap()
         return a.tobytes()
 
+    def __repr__(self) -> str:  # the payload is megabytes: never in logs or tracebacks
+        return (f"NetFile(game={self.game!r}, players={self.players}, hidden={self.hidden}, "
+                f"generation={self.generation}, payload=<{len(self.payload)} floats>)")
 
-def save(path, net: NetFile) -> None:
-    """Writes `net` to `path` (the header's checksum is computed here)."""
+
+def file_bytes(net: NetFile) -> bytes:
+    """The bytes of `net`'s weights file, as `save` writes them (the header's checksum computed here)."""
     if len(net.payload) != net.expected_floats():
         raise WeightsError(f"payload has {len(net.payload)} floats, the shape needs {net.expected_floats()}")
     header = json.dumps(net.header(), sort_keys=True).encode()
+    return MAGIC + struct.pack("<I", len(header)) + header + net.payload_bytes()
+
+
+def file_checksum(data: bytes) -> str:
+    """How a net is named in results and records: the first 16 hex digits of the SHA-256 of its file."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def save(path, net: NetFile) -> None:
+    """Writes `net` to `path` (the header's checksum is computed here)."""
+    data = file_bytes(net)
     tmp = Path(str(path) + ".tmp")
     with open(tmp, "wb") as f:
-        f.write(MAGIC)
-        f.write(struct.pack("<I", len(header)))
-        f.write(header)
-        f.write(net.payload_bytes())
+        f.write(data)
     tmp.replace(path)
 
 

@@ -93,6 +93,35 @@ class Config:
         if not (self.noise_alpha > 0 and math.isfinite(self.noise_alpha)):
             raise SearchError(f"config.noise_alpha must be a positive number, got {self.noise_alpha!r}")
 
+    def evaluator_info(self, game: str, players: int) -> "Evaluator":
+        """What a search of ``game`` with ``players`` seats evaluates with: see ``evaluator_info``."""
+        return evaluator_info(self, game, players)
+
+
+@dataclass(frozen=True)
+class Evaluator:
+    """What evaluated a search's positions: ``kind`` "net" (a learned net: its file name and the
+    first 16 hex digits of the SHA-256 of its file) or "heuristic" (net and checksum empty)."""
+
+    kind: str
+    net: str = ""
+    checksum: str = ""
+
+    def __str__(self) -> str:
+        return f"net {self.net} ({self.checksum})" if self.kind == "net" else self.kind
+
+    @classmethod
+    def of(cls, net) -> "Evaluator":
+        """The evaluator of a search with ``net`` (a splendor_ai.nn.Net, or None: the heuristic)."""
+        return cls("heuristic") if net is None else cls("net", net.name, net.checksum)
+
+
+def evaluator_info(config: "Config", game: str, players: int) -> Evaluator:
+    """What a search of ``game`` with ``players`` seats under ``config`` evaluates with (the net
+    ``config`` names or the shipped one, resolved as the search resolves it). SearchError when
+    the config names a net that cannot be used."""
+    return Evaluator.of(resolve_net(config, game, players))
+
 
 _loaded_nets: dict = {}
 
@@ -163,6 +192,7 @@ class SearchResult:
     cancelled: bool
     out_of_time: bool
     seed: int | None = None  # the seed it ran with: Config(seed=...) repeats it
+    evaluator: Evaluator | None = None  # what evaluated its positions (the net's name and checksum)
 
     def top(self, k: int = 3) -> list[ActionStats]:
         return self.actions[:k]
@@ -321,6 +351,7 @@ class Search:
             cancelled=summary["cancelled"],
             out_of_time=summary["out_of_time"],
             seed=self.seed,
+            evaluator=Evaluator.of(self.net),
         )
 
 
