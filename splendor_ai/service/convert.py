@@ -275,9 +275,10 @@ class Maxima:
     """The server's caps on every search."""
 
     iterations: int
-    seconds: float
+    seconds: float  # per search (AnalyzeGame: per decision)
     threads: int
     nodes: int = 2_000_000  # per search tree
+    call_seconds: float = 600.0  # per call (AnalyzeGame: the whole game)
 
 
 @dataclass
@@ -476,10 +477,18 @@ class GamePlan:
     states: list  # states[i]: the full position of moves[i]; one more: after the last move
     moves: list[str]  # canonical notation
     options: analysis.Options
+    seconds: float = 60.0  # each decision's searches, at most (--max-seconds)
+    call_seconds: float = 600.0  # the whole call, at most (--max-call-seconds)
+    started: float = dc_field(default_factory=time.monotonic)
+
+    @property
+    def call_end(self) -> float:
+        return self.started + self.call_seconds
 
     def describe(self) -> str:
         o = self.options
-        return f"iterations={o.iterations} threads={o.threads} decisions={len(self.moves)}"
+        return (f"iterations={o.iterations} threads={o.threads} decisions={len(self.moves)} "
+                f"decision_ms={round(self.seconds * 1000)} call_ms={round(self.call_seconds * 1000)}")
 
     def effective(self) -> pb.GameAnalysisOptions:
         o = self.options
@@ -495,8 +504,10 @@ def _threshold(value: float, default: float, field: str) -> float:
     return value
 
 
-def game_plan(request: pb.AnalyzeGameRequest, maxima: Maxima) -> GamePlan:
-    """AnalyzeGame's positions, moves and options (FieldError / IllegalMove name the field)."""
+def game_plan(request: pb.AnalyzeGameRequest, maxima: Maxima, started: float | None = None) -> GamePlan:
+    """AnalyzeGame's positions, moves and options (FieldError / IllegalMove name the field).
+    Each decision's searches end within ``maxima.seconds``, the whole call within
+    ``maxima.call_seconds`` from ``started`` (default: now)."""
     state = decode_position(request.initial_position, "initial_position")
     if is_view(state):
         raise FieldError(f"initial_position.{state.game}.observer",
@@ -538,7 +549,8 @@ def game_plan(request: pb.AnalyzeGameRequest, maxima: Maxima) -> GamePlan:
                                threads=min(max(request.threads, 1), maxima.threads), mistake=mistake,
                                blunder=blunder, played_visits=request.played_visits)
     options.check()
-    return GamePlan(states, moves, options)
+    return GamePlan(states, moves, options, seconds=maxima.seconds, call_seconds=maxima.call_seconds,
+                    started=time.monotonic() if started is None else started)
 
 
 MARKS = {"": pb.MARK_NONE, "mistake": pb.MARK_MISTAKE, "blunder": pb.MARK_BLUNDER}

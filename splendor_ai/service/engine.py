@@ -113,21 +113,47 @@ def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None, lat
         stopper.detach()
 
 
+class CallOver(Exception):
+    """The call's own time (``--max-call-seconds``) is spent: no further decision is judged."""
+
+
+MIN_DECISION_SECONDS = 0.01  # a decision with less time than this left is not started
+
+
 def analyze_game(plan: GamePlan, stopper: Stopper):
     """Yields the verdict (``analysis.judge``) on each move of ``plan`` in order. Every search
     is stoppable: a client gone raises ClientGone, a server shutdown ShuttingDown (a game's
-    verdicts are not worth sending half-searched)."""
+    verdicts are not worth sending half-searched). Each search (a decision has one, or two when
+    the played move needs more visits) ends within ``plan.seconds``: one still running then is
+    stopped and judged on what it found. Once ``plan.call_end`` is reached no search starts and
+    the generator ends early (the caller's summary covers the decisions judged)."""
 
     def run(search: Search) -> SearchResult:
+        now = time.monotonic()
+        left = min(plan.seconds, plan.call_end - now)
+        if left < MIN_DECISION_SECONDS:
+            raise CallOver()
+        timer = threading.Timer(left, search.cancel)
+        timer.daemon = True
         stopper.attach(search)
+        timer.start()
         try:
             result = search.run()
         finally:
+            timer.cancel()
             stopper.detach()
         stopper.iterations += result.iterations
         stopper.check_client()
         if stopper.reason == "shutdown":
             raise ShuttingDown("the server is shutting down: the game analysis stopped")
+        if result.iterations == 0:  # stopped before its first iteration: nothing to judge on
+            raise CallOver()
         return result
 
-    yield from game_analysis.decisions(plan.states, plan.moves, plan.options, run)
+    decisions = game_analysis.decisions(plan.states, plan.moves, plan.options, run)
+    while True:
+        try:
+            verdict = next(decisions)
+        except (StopIteration, CallOver):
+            return
+        yield verdict

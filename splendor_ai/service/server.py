@@ -86,7 +86,9 @@ class Server:
             interceptors=interceptors,
             options=[("grpc.so_reuseport", 0)],
         )
-        maxima = Maxima(settings.max_iterations, settings.max_seconds, settings.max_threads, settings.max_nodes)
+        # A search's time is also within the call's (--max-call-seconds bounds every call).
+        maxima = Maxima(settings.max_iterations, min(settings.max_seconds, settings.max_call_seconds),
+                        settings.max_threads, settings.max_nodes, call_seconds=settings.max_call_seconds)
         self.servicer = SplendorServicer(maxima, self.slots, self.observer, self.lateness)
         add_servicer(self.servicer, self._grpc)
         # Non-blocking: a client watching the health status does not hold a worker thread.

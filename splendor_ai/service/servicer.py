@@ -172,8 +172,9 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
 
     @streaming
     def AnalyzeGame(self, request, context, call):
+        started = time.monotonic()
         with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
-            plan = convert.game_plan(request, self.maxima)
+            plan = convert.game_plan(request, self.maxima, started)
             call.game = plan.states[0].game
             call.limits = plan.describe()
             options = plan.effective()

@@ -23,7 +23,8 @@ class Settings:
     port: int = DEFAULT_PORT
     max_concurrent: int = 0  # 0 = the number of cores
     max_iterations: int = 2_000_000
-    max_seconds: float = 60.0
+    max_seconds: float = 60.0  # per search: a GetMove turn, an Analyze, one AnalyzeGame decision
+    max_call_seconds: float = 600.0  # per call, whatever it is (AnalyzeGame: its whole game)
     max_threads: int = 0  # 0 = the number of cores
     max_nodes: int = 2_000_000  # per search tree (32 bytes a node)
     grace: float = 10.0
@@ -41,6 +42,7 @@ class Settings:
         self.max_threads = self.max_threads or _cores()
         checks = [("port", 0 <= self.port <= 65535), ("max_concurrent", self.max_concurrent >= 1),
                   ("max_iterations", self.max_iterations >= 1), ("max_seconds", self.max_seconds > 0),
+                  ("max_call_seconds", self.max_call_seconds > 0),
                   ("max_threads", 1 <= self.max_threads <= 64), ("max_nodes", self.max_nodes >= 1000),
                   ("grace", self.grace >= 0), ("metrics_port", -1 <= self.metrics_port <= 65535),
                   ("log_format", self.log_format in LOG_FORMATS), ("http_port", -1 <= self.http_port <= 65535)]
@@ -82,6 +84,13 @@ class Settings:
             except ValueError:
                 raise ValueError(f"{cls.env_name(f.name)}={raw!r}: expected {kind.__name__}") from None
         return out
+
+
+# The settings `splendor-ai serve` takes beyond cli.SERVE_FLAGS: (name, type, help), added there.
+MORE_SERVE_FLAGS = [
+    ("max_call_seconds", float, "cap on the time of any one call, in seconds (AnalyzeGame: the whole game; "
+                                "--max-seconds caps each of its decisions)"),
+]
 
 
 def is_loopback(host: str) -> bool:
