@@ -5,6 +5,7 @@ Kept apart from server.py so that the command line can show them without loading
 from __future__ import annotations
 
 import ipaddress
+import math
 import os
 from dataclasses import dataclass, fields
 
@@ -13,8 +14,52 @@ TOKENS_ENV = "SPLENDOR_AI_TOKENS"  # bearer tokens themselves (comma or whitespa
 LOG_FORMATS = ("text", "json")
 
 
+CGROUP_ROOT = "/sys/fs/cgroup"
+
+
+def cgroup_cpu_limit(root: str = CGROUP_ROOT) -> float | None:
+    """The CPUs the container's quota allows (cgroup v2 ``cpu.max``, else v1
+    ``cpu.cfs_quota_us`` / ``cpu.cfs_period_us``), or None without a quota."""
+    def read(*parts: str) -> str | None:
+        try:
+            with open(os.path.join(root, *parts), encoding="ascii") as f:
+                return f.read().strip()
+        except (OSError, ValueError):
+            return None
+
+    v2 = read("cpu.max")
+    if v2 is not None:
+        quota, _, period = v2.partition(" ")
+        try:
+            return int(quota) / int(period or 100000) if quota != "max" else None
+        except (ValueError, ZeroDivisionError):
+            return None
+    for folder in ("cpu,cpuacct", "cpu"):
+        quota, period = read(folder, "cpu.cfs_quota_us"), read(folder, "cpu.cfs_period_us")
+        if quota is not None and period is not None:
+            try:
+                q, p = int(quota), int(period)
+            except ValueError:
+                return None
+            return q / p if q > 0 and p > 0 else None
+    return None
+
+
+def available_cores(root: str = CGROUP_ROOT) -> int:
+    """The cores this process may use: the CPU affinity mask, capped by the container's CPU quota
+    (rounded up; at least 1). ``os.cpu_count()`` counts the host's cores, not the container's."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    quota = cgroup_cpu_limit(root)
+    if quota is not None:
+        cores = min(cores, max(1, math.ceil(quota)))
+    return max(1, cores)
+
+
 def _cores() -> int:
-    return os.cpu_count() or 1
+    return available_cores(CGROUP_ROOT)
 
 
 @dataclass

@@ -82,3 +82,39 @@ def test_max_call_seconds_bounds_the_whole_game_analysis():
     assert 1 <= len(verdicts) < 40  # stopped early, the decisions judged kept
     assert elapsed < 1.0 + 0.3 + 5
     assert "decision_ms=300 call_ms=1000" in plan.describe()
+
+
+# ------------------------------------------------------------------ item 11: the container's CPUs
+def _cgroup(tmp_path, files: dict):
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return str(tmp_path)
+
+
+@pytest.mark.parametrize("files,quota", [
+    ({"cpu.max": "200000 100000\n"}, 2.0),
+    ({"cpu.max": "150000 100000\n"}, 1.5),
+    ({"cpu.max": "max 100000\n"}, None),
+    ({"cpu,cpuacct/cpu.cfs_quota_us": "300000\n", "cpu,cpuacct/cpu.cfs_period_us": "100000\n"}, 3.0),
+    ({"cpu/cpu.cfs_quota_us": "-1\n", "cpu/cpu.cfs_period_us": "100000\n"}, None),
+    ({}, None),
+])
+def test_the_cpu_quota_is_read_from_cgroup_v2_and_v1(tmp_path, files, quota):
+    from splendor_ai.service.settings import cgroup_cpu_limit
+
+    assert cgroup_cpu_limit(_cgroup(tmp_path, files)) == quota
+
+
+def test_slots_and_threads_default_to_the_quota_and_the_affinity_mask_not_the_host_cores(tmp_path, monkeypatch):
+    from splendor_ai.service import settings
+
+    monkeypatch.setattr(settings.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5, 6, 7}, raising=False)
+    monkeypatch.setattr(settings.os, "cpu_count", lambda: 64)
+    monkeypatch.setattr(settings, "CGROUP_ROOT", _cgroup(tmp_path, {"cpu.max": "150000 100000\n"}))
+    s = settings.Settings()
+    assert (s.max_concurrent, s.max_threads) == (2, 2)  # 1.5 CPUs rounded up, not 64 host cores
+    (tmp_path / "cpu.max").write_text("max 100000\n")
+    s = settings.Settings()
+    assert (s.max_concurrent, s.max_threads) == (8, 8)  # no quota: the affinity mask
