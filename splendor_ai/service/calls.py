@@ -13,6 +13,8 @@ counts it. Metrics (``prometheus-client``, their own registry, served over HTTP 
 | `splendor_searches_refused_total` | counter | method | calls refused for lack of a slot (RESOURCE_EXHAUSTED) |
 | `splendor_search_iterations_total` | counter | method, game | iterations searched |
 | `splendor_unauthenticated_total` | counter | | calls refused for a missing or wrong token |
+| `splendor_refusals_total` | counter | port, reason | every call or connection the server refused, counted once by the layer that refused it: `slots` (no search slot), `workers` (every worker thread busy), `token`, `shutdown`, `connections` (the HTTP port's connection limit) |
+| `process_*`, `python_gc_*`, `python_info` | | | the standard process collectors: resident memory, CPU seconds, open files and their limit, garbage collection |
 | `splendor_deadline_allowance_seconds` | gauge | | kept before a deadline beyond the margin: how late the last 32 timed searches ended, at most (`lateness.py`) |
 """
 from __future__ import annotations
@@ -20,14 +22,23 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+import threading
 import time
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client.gc_collector import GCCollector
+from prometheus_client.platform_collector import PlatformCollector
+from prometheus_client.process_collector import ProcessCollector
 
 log = logging.getLogger("splendor_ai.service")
 
 LOGGED_REQUEST_ID = 128  # characters of a request_id shown in the log (= convert.MAX_REQUEST_ID: longer ones are refused)
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
+
+
+# The reason a refusal is counted under, from the outcome of a call refused by the servicer or a
+# token check (the other layers name theirs).
+REFUSAL_OUTCOMES = {"RESOURCE_EXHAUSTED": "slots", "UNAUTHENTICATED": "token", "UNAVAILABLE": "shutdown"}
 
 
 class Call:
@@ -41,7 +52,12 @@ class Call:
         self.limits = "-"
         self.outcome = "OK"
         self.iterations = 0
+        self.evaluator = None  # (kind, net, checksum) of the search, when one ran
         self.started = time.monotonic()
+
+    @property
+    def port(self) -> str:
+        return "http" if self.peer.startswith("http") else "grpc"
 
     def shown_request_id(self) -> str:
         rid = self.request_id
@@ -79,6 +95,12 @@ class Metrics:
             self.allowance.set_function(lateness.allowance)
         self.unauthenticated = Counter("splendor_unauthenticated", "Calls refused for a missing or wrong token",
                                        registry=r)
+        self.refusals = Counter("splendor_refusals", "Calls or connections refused, by the layer that refused them",
+                                ["port", "reason"], registry=r)
+        # memory, CPU, open files (and their limit), garbage collection, the interpreter
+        ProcessCollector(registry=r)
+        PlatformCollector(registry=r)
+        GCCollector(registry=r)
 
     def serve(self, host: str, port: int) -> int:
         """Serve the metrics over HTTP (a daemon thread) on the gRPC port's address; returns the port."""
@@ -104,11 +126,45 @@ class Observer:
             m.refused.labels(call.method).inc()
         elif call.outcome == "UNAUTHENTICATED":
             m.unauthenticated.inc()
+        if call.outcome in REFUSAL_OUTCOMES:
+            m.refusals.labels(call.port, REFUSAL_OUTCOMES[call.outcome]).inc()
         if call.iterations:
             m.iterations.labels(call.method, call.game).inc(call.iterations)
         rid = f" request_id={call.shown_request_id()}" if call.request_id else ""
         log.info("%s%s game=%s limits=[%s] elapsed=%.1fms outcome=%s", call.method, rid, call.game, call.limits,
                  elapsed * 1000, call.outcome, extra={"call": call.fields(elapsed)})
+
+
+class Summary:
+    """A rate-limited log line for events that come in floods (refusals under overload, a full
+    open-file table): the first one is logged at once, the rest counted and logged as one
+    line per ``interval`` seconds at most. Thread-safe."""
+
+    def __init__(self, level: int, text: str, interval: float = 10.0):
+        self.level, self.text, self.interval = level, text, interval
+        self._lock = threading.Lock()
+        self._counts: dict[str, int] = {}
+        self._last = -float("inf")
+
+    def add(self, what: str, n: int = 1) -> None:
+        with self._lock:
+            self._counts[what] = self._counts.get(what, 0) + n
+            now = time.monotonic()
+            if now - self._last < self.interval:
+                return
+            counts, self._counts, self._last = self._counts, {}, now
+        self._log(counts)
+
+    def flush(self) -> None:
+        with self._lock:
+            counts, self._counts = self._counts, {}
+        if counts:
+            self._log(counts)
+
+    def _log(self, counts: dict) -> None:
+        detail = ", ".join(f"{k}: {v}" for k, v in sorted(counts.items()))
+        log.log(self.level, "%s (%d in the last %gs at most; %s)", self.text, sum(counts.values()), self.interval,
+                detail)
 
 
 class JsonFormatter(logging.Formatter):

@@ -23,6 +23,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from splendor.v1 import splendor_pb2 as pb
 
+from .admission import REFUSAL_WORKERS, Admission
 from .auth import TokenAuth
 from .calls import Metrics, Observer, configure_logging
 from .convert import Maxima
@@ -78,11 +79,12 @@ class Server:
             ca = _read(settings.tls_client_ca, "tls_client_ca") if settings.tls_client_ca else None
             self._credentials = grpc.ssl_server_credentials([(key, chain)], root_certificates=ca,
                                                             require_client_auth=ca is not None)
-        interceptors = [TokenAuth(self.tokens, self.observer)] if self.tokens else []
+        # Beyond `workers` calls at once the admission answers RESOURCE_EXHAUSTED (no queue), counted
+        # and logged; REFUSAL_WORKERS more threads answer those refusals and the health checks.
+        self.admission = Admission(workers, self.metrics)
+        interceptors = [self.admission] + ([TokenAuth(self.tokens, self.observer)] if self.tokens else [])
         self._grpc = grpc.server(
-            futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rpc"),
-            # Beyond this many calls at once gRPC answers RESOURCE_EXHAUSTED: no queue.
-            maximum_concurrent_rpcs=workers,
+            futures.ThreadPoolExecutor(max_workers=workers + REFUSAL_WORKERS, thread_name_prefix="rpc"),
             interceptors=interceptors,
             options=[("grpc.so_reuseport", 0)],
         )
