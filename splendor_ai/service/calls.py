@@ -67,9 +67,20 @@ class Call:
 
     def fields(self, elapsed: float) -> dict:
         rid = self.request_id
-        return {"rpc": self.method, "request_id": rid if len(rid) <= LOGGED_REQUEST_ID else rid[:LOGGED_REQUEST_ID] + "...",
-                "game": self.game, "budget": self.limits, "elapsed_ms": round(elapsed * 1000, 1),
-                "outcome": self.outcome, "iterations": self.iterations, "peer": self.peer}
+        out = {"rpc": self.method, "request_id": rid if len(rid) <= LOGGED_REQUEST_ID else rid[:LOGGED_REQUEST_ID] + "...",
+               "game": self.game, "budget": self.limits, "elapsed_ms": round(elapsed * 1000, 1),
+               "outcome": self.outcome, "iterations": self.iterations, "peer": self.peer}
+        ev = self.evaluator
+        if ev is not None:
+            out.update(evaluator=ev.kind, net=ev.net, checksum=ev.checksum)
+        return out
+
+    def shown_evaluator(self) -> str:
+        """`` evaluator=net net=base.splnn checksum=3f2a9c0d11e4b7a8`` (or ``heuristic``), or ""."""
+        ev = self.evaluator
+        if ev is None:
+            return ""
+        return f" evaluator={ev.kind}" + (f" net={ev.net} checksum={ev.checksum}" if ev.kind == "net" else "")
 
 
 class Metrics:
@@ -131,8 +142,8 @@ class Observer:
         if call.iterations:
             m.iterations.labels(call.method, call.game).inc(call.iterations)
         rid = f" request_id={call.shown_request_id()}" if call.request_id else ""
-        log.info("%s%s game=%s limits=[%s] elapsed=%.1fms outcome=%s", call.method, rid, call.game, call.limits,
-                 elapsed * 1000, call.outcome, extra={"call": call.fields(elapsed)})
+        log.info("%s%s game=%s limits=[%s]%s elapsed=%.1fms outcome=%s", call.method, rid, call.game, call.limits,
+                 call.shown_evaluator(), elapsed * 1000, call.outcome, extra={"call": call.fields(elapsed)})
 
 
 class Summary:
@@ -169,7 +180,8 @@ class Summary:
 
 class JsonFormatter(logging.Formatter):
     """One JSON object per line: a call's fields (``rpc``, ``request_id``, ``game``, ``budget``,
-    ``elapsed_ms``, ``outcome``, ``iterations``, ``peer``), or ``message`` for other lines;
+    ``elapsed_ms``, ``outcome``, ``iterations``, ``peer``; ``evaluator``, ``net``, ``checksum``
+    after a search), or ``message`` for other lines;
     always ``time`` (UTC, ISO 8601) and ``level``."""
 
     def format(self, record: logging.LogRecord) -> str:

@@ -335,14 +335,23 @@ class SearchPlan:
         return Config(threads=self.threads, seed=self.seed, perfect_information=self.perfect_information,
                       evaluator=self.evaluator)
 
-    def effective(self) -> pb.EffectiveOptions:
+    def effective(self, evaluator=None) -> pb.EffectiveOptions:
+        """The options in force; ``evaluator``: the search's (``search.Evaluator``), when known."""
         return pb.EffectiveOptions(
             limits=pb.SearchLimits(iterations=self.iterations, time_ms=round(self.seconds * 1000)),
-            threads=self.threads, seed=self.seed, temperature=self.temperature, level=self.level)
+            threads=self.threads, seed=self.seed, temperature=self.temperature, level=self.level,
+            evaluator=encode_evaluator(evaluator))
 
     def describe(self) -> str:
         text = f"iterations={self.iterations} time_ms={round(self.seconds * 1000)} threads={self.threads}"
         return (f"level={self.level} " if self.level else "") + text
+
+
+def encode_evaluator(evaluator) -> pb.Evaluator | None:
+    """A ``search.Evaluator`` (kind, the net's file name, its checksum) as a message."""
+    if evaluator is None:
+        return None
+    return pb.Evaluator(kind=evaluator.kind, net=evaluator.net, checksum=evaluator.checksum)
 
 
 def _limits(msg: pb.SearchLimits, field: str, maxima: Maxima) -> tuple[int, float]:
@@ -455,12 +464,12 @@ def encode_stats(searched, result, lines: int, reason: int) -> pb.SearchStats:
 def encode_turn(request_id: str, turn, plan: SearchPlan) -> pb.GetMoveResponse:
     """A ``search.turns.Turn`` as GetMove's answer."""
     out = pb.GetMoveResponse(
-        request_id=request_id, turn_complete=turn.complete, options=plan.effective(),
+        request_id=request_id, turn_complete=turn.complete, options=plan.effective(turn.evaluator),
         moves=[encode_move(d.searched.to_position(), d.action) for d in turn.decisions],
         searches=[encode_stats(d.searched, d.result, plan.lines, STOP_REASONS[d.stop]) for d in turn.decisions],
         incomplete_reason=turn.stopped or "",
     )
-    if turn.complete:
+    if turn.complete and turn.reveals is None:  # after a hidden draw the view cannot know the position
         out.position.CopyFrom(encode_position(turn.state))
         out.status.CopyFrom(encode_status(turn.state))
     return out
@@ -480,6 +489,11 @@ class GamePlan:
     seconds: float = 60.0  # each decision's searches, at most (--max-seconds)
     call_seconds: float = 600.0  # the whole call, at most (--max-call-seconds)
     started: float = dc_field(default_factory=time.monotonic)
+    evaluator: object = None  # the searches' search.Evaluator: the config's, then each search's own
+
+    def config(self) -> Config:
+        """The config the decisions' searches run with (``analysis.judge``'s, less the seed)."""
+        return Config(threads=self.options.threads)
 
     @property
     def call_end(self) -> float:
@@ -493,7 +507,8 @@ class GamePlan:
     def effective(self) -> pb.GameAnalysisOptions:
         o = self.options
         return pb.GameAnalysisOptions(iterations=o.iterations, threads=o.threads, seed=o.seed,
-                                      played_visits=o.min_played_visits, mistake=o.mistake, blunder=o.blunder)
+                                      played_visits=o.min_played_visits, mistake=o.mistake, blunder=o.blunder,
+                                      evaluator=encode_evaluator(self.evaluator))
 
 
 def _threshold(value: float, default: float, field: str) -> float:
@@ -549,8 +564,10 @@ def game_plan(request: pb.AnalyzeGameRequest, maxima: Maxima, started: float | N
                                threads=min(max(request.threads, 1), maxima.threads), mistake=mistake,
                                blunder=blunder, played_visits=request.played_visits)
     options.check()
-    return GamePlan(states, moves, options, seconds=maxima.seconds, call_seconds=maxima.call_seconds,
+    plan = GamePlan(states, moves, options, seconds=maxima.seconds, call_seconds=maxima.call_seconds,
                     started=time.monotonic() if started is None else started)
+    plan.evaluator = plan.config().evaluator_info(state.game, state.players)
+    return plan
 
 
 MARKS = {"": pb.MARK_NONE, "mistake": pb.MARK_MISTAKE, "blunder": pb.MARK_BLUNDER}

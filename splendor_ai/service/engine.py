@@ -148,6 +148,8 @@ def analyze_game(plan: GamePlan, stopper: Stopper):
             raise ShuttingDown("the server is shutting down: the game analysis stopped")
         if result.iterations == 0:  # stopped before its first iteration: nothing to judge on
             raise CallOver()
+        if result.evaluator is not None:
+            plan.evaluator = result.evaluator  # what really evaluated (the config's, resolved)
         return result
 
     decisions = game_analysis.decisions(plan.states, plan.moves, plan.options, run)

@@ -146,6 +146,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
                 turn = engine.play_turn(state, plan, stopper, searched_of, self.lateness)
             finally:
                 call.iterations = stopper.iterations
+            call.evaluator = turn.evaluator
             return convert.encode_turn(request.request_id, turn, plan)
 
     @streaming
@@ -159,10 +160,14 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
             call.limits = plan.describe()
             searched = convert.searched_state(state, plan.perfect_information)
             roots = convert.candidate_actions(searched, request.candidates)
-            options = plan.effective()
+            call.evaluator = plan.config().evaluator_info(searched.game, searched.players)
+            options = plan.effective(call.evaluator)
             reports = engine.analyze(searched, plan, stopper, roots, self.lateness)
             try:
                 for sequence, (result, reason) in enumerate(reports):
+                    if result.evaluator is not None and result.evaluator != call.evaluator:
+                        call.evaluator = result.evaluator  # what really evaluated
+                        options = plan.effective(call.evaluator)
                     yield pb.AnalyzeResponse(
                         request_id=request.request_id, final=reason is not None, sequence=sequence, options=options,
                         stats=convert.encode_stats(searched, result, plan.lines,
@@ -177,15 +182,16 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
             plan = convert.game_plan(request, self.maxima, started)
             call.game = plan.states[0].game
             call.limits = plan.describe()
-            options = plan.effective()
+            call.evaluator = plan.evaluator
             verdicts = []
             try:
                 for verdict in engine.analyze_game(plan, stopper):
                     verdicts.append(verdict)
+                    call.evaluator = plan.evaluator  # each search's own
                     yield pb.AnalyzeGameResponse(
                         request_id=request.request_id, sequence=len(verdicts) - 1, final=False,
                         decision=convert.encode_verdict(plan, verdict), done=len(verdicts), total=len(plan.moves),
-                        options=options)
+                        options=plan.effective())
             finally:
                 call.iterations = stopper.iterations
         yield convert.encode_game_summary(request.request_id, plan, verdicts)
