@@ -280,3 +280,30 @@ def test_a_result_says_what_evaluated_it_and_a_net_prints_short():
     # the weights are megabytes; their repr (in logs, tracebacks) is one line
     assert len(repr(net)) < 200 and checksum in repr(net)
     assert len(repr(Config(net=net))) < 600 and len(repr(net.file)) < 200
+
+
+@pytest.mark.parametrize("evaluator", ["net", "heuristic"])
+def test_a_search_without_one_iteration_plays_the_evaluators_choice_not_the_first_legal_action(evaluator):
+    from splendor_ai import nn
+    from splendor_ai._core import search as core_search
+    from splendor_ai.search import cores
+
+    # Seat 0 holds 10 tokens (gold among them); with the net it must then give tokens back.
+    pos = base_position(2, seed=4, current=0, tokens={0: [3, 3, 2, 1, 0, 1]}, nobles=[])
+    state = cores.to_core(load_game("base", 2).state_from_position(pos))
+    if evaluator == "net":
+        state.apply_action(next(a for a in state.search_actions() if state.action_to_string(a).startswith("take")))
+        assert state.phase() == "return" and state.current_player() == 0
+    legal = state.search_actions()
+    s = Search(state, Limits(iterations=1000), Config(seed=1, evaluator=evaluator))
+    s.cancel()  # before its first iteration
+    result = s.run()
+    assert result.iterations == 0 and result.cancelled
+    if evaluator == "net":
+        index = cores.module("base").policy_index
+        _, logits = nn.shipped_net("base", 2).evaluate(state.features(), 2, [index(a) for a in legal])
+        expected = legal[max(range(len(legal)), key=lambda i: logits[i])]
+        assert 0 < result.actions[0].prior <= 1
+    else:
+        expected = core_search.one_ply_action(cores.game_def("base"), state._state_bytes())
+    assert result.action == expected != legal[0]

@@ -6,10 +6,12 @@ from .mcts import (
     Search,
     SearchError,
     SearchResult,
+    Evaluator,
     choose,
-    play_turn,
+    evaluator_info,
     search,
 )
+from .turns import Turn, TurnSearch, play_turn
 
 __all__ = [
     "ActionStats",
@@ -18,7 +20,11 @@ __all__ = [
     "Search",
     "SearchError",
     "SearchResult",
+    "Evaluator",
+    "Turn",
+    "TurnSearch",
     "choose",
+    "evaluator_info",
     "play_turn",
     "search",
 ]

@@ -310,6 +310,33 @@ class Search:
         elapsed = time.perf_counter() - t0
         return self._result(elapsed)
 
+    def _prior_choice(self) -> tuple[int, float]:
+        """The move a search without a single iteration plays, and its prior: the favourite of
+        the priors the (reused) root already holds, else the net's policy (with the net) or the
+        game's one-ply evaluation (heuristic), on one redraw of what a seat's view hides.
+        Never just the first legal action."""
+        legal = self.root_actions or self._core_state.search_actions()
+        known = [(prior, -a, a) for a, _n, _v, prior, _pv in self._tree.root_stats() if a in legal]
+        if known:
+            prior, _, best = max(known)
+            return best, prior
+        if len(legal) == 1:
+            return legal[0], 1.0
+        state = self._core_state
+        if state.to_position()["observer"] is not None:
+            state = state.resample(self.seat, random.Random(self.seed))
+        if self.net is not None:
+            index = cores.module(state.game).policy_index
+            _values, logits = self.net.evaluate(state.features(), state.players, [index(a) for a in legal])
+            top = max(logits)
+            weights = [math.exp(x - top) for x in logits]
+            i = max(range(len(legal)), key=lambda k: (logits[k], -k))
+            return legal[i], weights[i] / sum(weights)
+        best = _search.one_ply_action(cores.game_def(state.game), state._state_bytes())
+        if best not in legal:  # root_actions left the evaluation's favourite out
+            best = legal[0]
+        return best, 0.0
+
     def _result(self, elapsed: float) -> SearchResult:
         summary = self._tree.summary()
         stats = []
@@ -330,9 +357,9 @@ class Search:
         stats.sort(key=lambda s: (-s.visits, -s.value, s.action))
         iterations = summary["iterations"]
         if iterations == 0 or not stats:
-            # Cancelled or out of time before one iteration: fall back on the prior's favourite.
-            best = (self.root_actions or self._core_state.search_actions())[0]
-            stats = [ActionStats(best, self._core_state.action_to_string(best), 0, 0.0, 0.0, [])]
+            # Cancelled or out of time before one iteration: play the evaluator's own choice.
+            best, prior = self._prior_choice()
+            stats = [ActionStats(best, self._core_state.action_to_string(best), 0, 0.0, prior, [])]
         seats = self._core_state.players
         win = [v / iterations for v in summary["seat_values"]] if iterations else [1.0 / seats] * seats
         best = stats[0]
@@ -367,13 +394,3 @@ def choose(result: SearchResult, temperature: float = 0.0, rng: random.Random | 
     rng = rng or random.Random()
     weights = [s.visits ** (1.0 / temperature) for s in result.actions]
     return rng.choices([s.action for s in result.actions], weights=weights)[0]
-
-
-def play_turn(state, limits: Limits, config: Config = Config(), temperature: float = 0.0,
-              rng: random.Random | None = None, **kw):
-    """The seat to act's whole turn under one budget: see ``turns.TurnSearch`` (the turn's
-    decisions share ``limits.seconds``; one legal action is not searched; a turn that stops at
-    hidden information says so). Returns a ``turns.Turn``; iterating it gives (action, result)."""
-    from .turns import play_turn as _play_turn
-
-    return _play_turn(state, limits, config, temperature, rng, **kw)
