@@ -11,7 +11,7 @@ from builders import base_position
 
 from splendor_ai.games import load_game
 from splendor_ai.search import Config, Limits, play_turn, search
-from splendor_ai.search.turns import EXPECTED_FOLLOW_UPS, MIN_SECONDS, TurnSearch, time_share
+from splendor_ai.search.turns import EXPECTED_FOLLOW_UPS, FLOOR_SHARE, MIN_SECONDS, TurnSearch, time_share
 from timing import PAUSE
 
 
@@ -108,6 +108,47 @@ def test_a_turn_that_stops_at_hidden_information_says_so():
     assert turn.stopped.startswith(turn.moves[0]) and "does not know" in turn.stopped
     whole = play_turn(full, Limits(iterations=300), Config(seed=1))  # the full position knows the decks
     assert whole.complete and whole.stopped is None and len(whole.decisions) >= 2
+
+
+def test_a_turn_that_ends_on_a_hidden_refill_is_complete():
+    # No gems to take and at most 6 tokens after a reserve: every move draws a card the view
+    # does not know, and none leaves the seat a decision (no returns, no nobles).
+    pos = base_position(3, seed=1, current=0, nobles=[],
+                        tokens={0: [1, 1, 1, 1, 1, 0], 1: [2, 2, 2, 2, 2, 0], 2: [2, 2, 2, 2, 2, 0]})
+    view = load_game("base", 3).state_from_position(pos).view(0)
+    turn = play_turn(view, Limits(iterations=200), Config(seed=3))
+    assert turn.complete and turn.stopped is None and len(turn.decisions) == 1
+    assert turn.reveals.startswith(turn.moves[0]) and "does not know" in turn.reveals
+    # the state is the view before the move it could not apply
+    assert turn.state.to_position() == view.to_position()
+
+
+def test_the_advice_of_an_incomplete_turn_is_to_apply_the_move_not_to_resample():
+    pos = base_position(2, seed=1, current=0, tokens={0: [4, 4, 2, 0, 0, 0], 1: [0, 0, 2, 4, 4, 0]}, nobles=[])
+    turn = play_turn(load_game("base", 2).state_from_position(pos).view(0), Limits(iterations=300), Config(seed=1))
+    assert not turn.complete and turn.reveals and turn.stopped.startswith(turn.reveals)
+    assert "apply it to the full game" in turn.stopped and "resample" not in turn.stopped
+
+
+def test_the_call_that_finishes_a_turn_shares_its_time():
+    state = every_move_returns_tokens()
+    first = play_turn(state, Limits(seconds=0.2), Config(seed=1))
+    time.sleep(max(0.0, first.started + 0.3 - time.monotonic()))  # the turn's time is over by now
+    t0 = time.monotonic()
+    again = play_turn(state, Limits(seconds=0.2), Config(seed=1), started=first.started)
+    assert again.started == first.started and again.elapsed >= 0.3
+    # only the least time each decision can get (MIN_SECONDS; no floor past the turn's end)
+    assert time.monotonic() - t0 < 0.1 + PAUSE and all(d.seconds <= MIN_SECONDS for d in again.decisions
+                                                        if not d.forced)
+
+
+def test_a_follow_up_decision_keeps_a_floor_of_the_turns_time():
+    state = every_move_returns_tokens()
+    turn = play_turn(state, Limits(seconds=0.4), Config(seed=1))
+    main, *rest = [d for d in turn.decisions if not d.forced]
+    assert rest and main.seconds <= (1 - FLOOR_SHARE) * 0.4 + 1e-9
+    assert all(d.seconds >= FLOOR_SHARE * 0.4 - 0.03 for d in rest)  # what the main search overran, at most
+    assert turn.evaluator is not None and all(d.result.evaluator == turn.evaluator for d in turn.decisions)
 
 
 def test_without_a_seed_every_call_searches_differently():

@@ -5,37 +5,49 @@ choosing a noble; in Duel privileges, a replenish, the mandatory action, ability
 royal, discards). ``TurnSearch`` plays them all:
 
 - **One budget for the turn.** ``Limits.seconds`` is the whole turn's time, counted from
-  ``started`` (the call's start; default: when the TurnSearch is made), and an optional
-  ``deadline`` ends it sooner; the decisions share that time. ``Limits.iterations`` caps each
-  searched decision (the iteration levels are per-decision budgets, as they were measured).
+  ``started`` (the call's start; default: when the TurnSearch is made; a call that finishes a
+  turn passes ``started=turn.started`` of the call before, so the turn keeps one budget), and
+  an optional ``deadline`` ends it sooner; the decisions share that time. ``Limits.iterations``
+  caps each searched decision (the levels' budgets are per decision, as they were measured).
 - **Time where the choice is hard.** A decision gets the time left times
   ``1 / (1 + FOLLOW_UP_WEIGHT * E)``, where ``E`` is how many more searched decisions its turn
   is expected to have (``EXPECTED_FOLLOW_UPS``, measured by ``splendor-ai bench turns``)
   and a follow-up decision counts half as much as the one being made. The main decision of a
   base or Marvel turn thus gets nearly all of the time, a Duel main decision about 84 % of it,
   and the last decision whatever is left. Time a turn does not need is not spent.
+- **No decision is starved.** A decision that may have a follow-up leaves ``FLOOR_SHARE`` of
+  the turn's time for it, and every searched decision gets at least that floor of what is
+  left; ``Limits.iterations`` counts per decision, so a follow-up searches as much as the main
+  decision when time allows. A search stopped before its first iteration plays the
+  evaluator's own choice (the net's policy, else the one-ply evaluation), never merely the
+  first legal action.
 - **A decision with one legal action is not searched**: it is played at once
   (``Decision.forced``; its result has 0 iterations).
 - **Subtree reuse.** Each search starts from the subtree the previous one grew below the
   chosen action (across a forced decision too).
 - **Hidden information.** On a seat's view a move may reveal a card (a refill, a blind
-  reserve) or Duel's bag order, which the view does not know: the turn stops there with
-  ``complete`` False and ``stopped`` saying why, instead of returning a partial turn silently.
+  reserve) or Duel's bag order, which the view does not know; ``Turn.reveals`` then says so
+  and ``Turn.state`` is the view before that move (apply it to the full game). The turn is
+  still ``complete`` unless a decision of the same seat comes after it (judged on one redraw
+  of the hidden cards): then ``complete`` is False and ``stopped`` says what to do.
 - **Seeds.** With ``Config(seed=None)`` (the default) a turn draws a fresh seed (``Turn.seed``
   reports it); with a seed, the same position, options and ``threads=1`` give the same turn.
 """
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from dataclasses import dataclass, replace
 
 from ..games import HiddenInformationError
 from . import cores
-from .mcts import ActionStats, Config, Limits, Search, SearchError, SearchResult, choose, fresh_seed
+from .mcts import (ActionStats, Config, Evaluator, Limits, Search, SearchError, SearchResult, choose, evaluator_info,
+                   fresh_seed)
 
 FOLLOW_UP_WEIGHT = 0.5  # a decision still to come, relative to the one being made
+FLOOR_SHARE = 0.1  # the least share of the turn's time a searched decision gets
 MIN_SECONDS = 0.001  # the least time a searched decision gets, even past the turn's end
 RESULT_SECONDS = 0.005  # kept back from each search (at most 5 % of the time left) to build its result
 
@@ -74,11 +86,14 @@ class Turn:
 
     seat: int
     decisions: list[Decision]
-    complete: bool  # False: stopped at information the position does not have
-    stopped: str | None  # why an incomplete turn stopped (the move and what it needs)
-    state: object  # the position after the decisions (the last one not applied if incomplete)
+    complete: bool  # False: a decision of the same seat is still to come, after a move the position cannot apply
+    stopped: str | None  # why an incomplete turn stopped (the move, what it needs, what to do)
+    state: object  # the position after the decisions (before the last one when ``reveals``)
     seed: int  # the search seed every decision used
     elapsed: float  # seconds from the turn's start to its end
+    started: float = 0.0  # time.monotonic() of the turn's start: pass it on to the call that finishes the turn
+    reveals: str | None = None  # the last move draws what the position does not know (state: before it)
+    evaluator: Evaluator | None = None  # what evaluated (or would have evaluated) its searches
 
     @property
     def actions(self) -> list[int]:
@@ -100,7 +115,7 @@ class Turn:
 
 
 def _forced_result(searched, seat: int, action: int, move: str, previous: SearchResult | None,
-                   carried: Search | None) -> SearchResult:
+                   carried: Search | None, evaluator: Evaluator) -> SearchResult:
     """The result of a decision that was not searched. The win probabilities are the
     previous decision's (uniform when there is none); visits and value are what the reused
     subtree knows about the action (0 when nothing)."""
@@ -114,7 +129,8 @@ def _forced_result(searched, seat: int, action: int, move: str, previous: Search
         value = win[seat]
     return SearchResult(seat=seat, action=action, move=move, actions=[ActionStats(action, move, visits, value, 1.0, pv)],
                         win_probability=win, iterations=0, nodes=0, elapsed=0.0, iterations_per_second=0.0,
-                        tree_bytes=0, node_limit_hit=False, cancelled=False, out_of_time=False)
+                        tree_bytes=0, node_limit_hit=False, cancelled=False, out_of_time=False,
+                        evaluator=evaluator)
 
 
 class TurnSearch:
@@ -169,7 +185,14 @@ class TurnSearch:
             return None
         left = self.end - time.monotonic()
         left -= min(RESULT_SECONDS, 0.05 * left)
-        return max(MIN_SECONDS, left * time_share(searched.game, searched.phase()))
+        phase = searched.phase()
+        seconds = left * time_share(searched.game, phase)
+        if self.limits.seconds is not None:
+            floor = FLOOR_SHARE * self.limits.seconds
+            if EXPECTED_FOLLOW_UPS.get(searched.game, {}).get(phase, 0.0) > 0:
+                seconds = min(seconds, left - floor)  # keep a decision that may follow its floor
+            seconds = max(seconds, min(floor, left))
+        return max(MIN_SECONDS, seconds)
 
     def _stop(self, result: SearchResult) -> str:
         if result.cancelled:
@@ -182,10 +205,11 @@ class TurnSearch:
         s = cores.to_core(self.state).clone()
         seat = s.current_player()
         turn = s.to_position()["turn"]
+        evaluator = evaluator_info(self.config, s.game, s.players)
         decisions: list[Decision] = []
         reuse = None  # (the last search, the action played from its root)
         previous = None
-        stopped = None
+        stopped = reveals = None
         while not s.is_terminal() and s.current_player() == seat:
             if decisions and s.to_position()["turn"] != turn:
                 break  # an extra turn (Duel) is a turn of its own
@@ -196,7 +220,7 @@ class TurnSearch:
                 move = searched.action_to_string(action)
                 # Carry the reused subtree past this decision (the next search reuses it).
                 carried = Search(searched, Limits(iterations=1), self.config, reuse=reuse) if reuse else None
-                result = _forced_result(searched, seat, action, move, previous, carried)
+                result = _forced_result(searched, seat, action, move, previous, carried, evaluator)
                 decisions.append(Decision(action, move, result, searched, True, 0.0, "forced"))
                 reuse = (carried, action) if carried is not None else None
             else:
@@ -224,10 +248,24 @@ class TurnSearch:
             try:
                 s.apply_action(action)
             except HiddenInformationError as exc:
-                stopped = str(exc) if str(exc).startswith(move) else f"{move}: {exc}"
+                # the core's own advice ("call resample first") is for a search, not for a caller
+                text = re.sub(r"[;:]? *\(?(call )?resample first\)?", "", str(exc)).strip()
+                reveals = text if text.startswith(move) else f"{move}: {text}"
+                if self._continues(s, action, seat, turn):
+                    stopped = (f"{reveals}. The turn goes on after this move: apply it to the full game "
+                               "(or give what it draws) and ask again for the rest of the turn")
                 break
         elapsed = time.monotonic() - self.started
-        return Turn(seat, decisions, stopped is None, stopped, s, self.seed, elapsed)
+        return Turn(seat, decisions, stopped is None, stopped, s, self.seed, elapsed, self.started,
+                    reveals, evaluator)
+
+    def _continues(self, view, action: int, seat: int, turn: int) -> bool:
+        """Whether ``seat`` still has a decision in this turn after ``action``, which ``view``
+        cannot apply (it draws what the view does not know): judged on one redraw of it."""
+        full = view.resample(view.to_position()["observer"], random.Random(self.seed))
+        full.apply_action(action)
+        return (not full.is_terminal() and full.current_player() == seat
+                and full.to_position()["turn"] == turn)
 
 
 def play_turn(state, limits: Limits, config: Config = Config(), temperature: float = 0.0,
