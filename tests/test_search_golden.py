@@ -1,0 +1,482 @@
+"""Golden numbers of the search core (splendor_ai._core.search), pinned exactly.
+
+A refactoring of ext/search.pyx (or of what it includes) must leave every seeded search
+bit-for-bit the same: same iterations, nodes, per-seat values, root visits, value sums,
+priors and principal variations. Each case searches one position of one game for a fixed
+number of iterations on one tree, with the heuristic rollouts or the shipped net (PUCT), and
+with the options that take other paths through the core (no determinization, short rollouts,
+root noise, net rollouts, a node limit, a reused subtree).
+
+`digest` covers the whole root table (every action's visits, float.hex of its value sum and
+prior, its principal variation) and the seat values; `top` spells out the three most visited
+actions so that a failure shows what moved. A change that is MEANT to change the search's
+results regenerates the table with `python tests/test_search_golden.py` and says so in its
+commit.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from splendor_ai import nn
+from splendor_ai._core import search as _search
+from splendor_ai.games import load_game
+from splendor_ai.search import cores
+
+ITERATIONS = 1500
+SEED = 123
+
+
+def _position(game: str, players: int, moves: int):
+    """The deal of seed 5 after `moves` random legal actions (a seeded Python RNG)."""
+    state = load_game(game, players).new_initial_state(5)
+    rng = random.Random(5)
+    for _ in range(moves):
+        state.apply_action(rng.choice(list(state.legal_actions())))
+    return state
+
+
+_HEUR, _NET = "heuristic", "net"
+_SHORT = {"determinize": False, "rollout_depth": 6}
+_NOISY = {"root_noise": 0.25, "net_rollout_depth": 4, "net_rollout_weight": 0.5}
+_SMALL = {"max_nodes": 300}
+
+# (game, players, random moves before the search, evaluator, TreeSearch options)
+CASES = []
+for _game, _players in [("base", 2), ("base", 3), ("marvel", 2), ("marvel", 4), ("duel", 2)]:
+    CASES += [
+        (_game, _players, 0, _HEUR, {}),
+        (_game, _players, 0, _NET, {}),
+        (_game, _players, 14, _HEUR, {}),
+        (_game, _players, 14, _NET, {}),
+        (_game, _players, 8, _HEUR, _SHORT),
+        (_game, _players, 8, _NET, _NOISY),
+    ]
+CASES += [
+    ("base", 2, 20, _HEUR, _SMALL),
+    ("duel", 2, 20, _NET, _SMALL),
+]
+
+
+def _tree(game, players, moves, evaluator, options, **extra):
+    state = _position(game, players, moves)
+    net = nn.shipped_net(game, players) if evaluator == _NET else None
+    if evaluator == _NET:
+        assert net is not None, f"no shipped net for {game} {players}p"
+    return state, _search.TreeSearch(
+        cores.game_def(game), state._state_bytes(), state.current_player(), trees=1,
+        iterations=ITERATIONS, seed=SEED, net=net.core if net is not None else None,
+        **options, **extra)
+
+
+def _measure(tree) -> dict:
+    tree.run_tree(0)
+    summary = tree.summary()
+    stats = tree.root_stats(6)
+    h = hashlib.sha256()
+    for action, visits, value_sum, prior, pv in stats:
+        h.update(f"{action} {visits} {float(value_sum).hex()} {float(prior).hex()} {pv};".encode())
+    h.update(" ".join(float(v).hex() for v in summary["seat_values"]).encode())
+    top = sorted(stats, key=lambda s: (-s[1], s[0]))[:3]
+    return {
+        "iterations": summary["iterations"],
+        "nodes": summary["nodes"],
+        "limit": summary["node_limit_hit"],
+        "seat_values": [round(v, 9) for v in summary["seat_values"]],
+        "top": [(a, v, round(vs, 9), pv) for a, v, vs, _p, pv in top],
+        "digest": h.hexdigest()[:24],
+    }
+
+
+def _case_id(case) -> str:
+    game, players, moves, evaluator, options = case
+    return f"{game}{players}-m{moves}-{evaluator}" + "".join(f"-{k}" for k in options)
+
+
+def _reuse_measure() -> dict:
+    """Duel with the net: a search, its best move played, the next search from that subtree."""
+    state, first = _tree("duel", 2, 10, _NET, {})
+    first.run_tree(0)
+    action = max(first.root_stats(1), key=lambda s: (s[1], -s[0]))[0]
+    state.apply_action(action)
+    net = nn.shipped_net("duel", 2)
+    second = _search.TreeSearch(
+        cores.game_def("duel"), state._state_bytes(), state.current_player(), trees=1,
+        iterations=ITERATIONS, seed=SEED + 1, net=net.core, reuse=first, reuse_action=action)
+    return _measure(second)
+
+
+def _one_ply() -> dict:
+    """The generic greedy bot's choice along 12 moves of each game."""
+    out = {}
+    for game, players in [("base", 2), ("marvel", 4), ("duel", 2)]:
+        state = _position(game, players, 6)
+        chosen = []
+        for _ in range(12):
+            if state.is_terminal():
+                break
+            a = _search.one_ply_action(cores.game_def(game), state._state_bytes())
+            chosen.append(a)
+            state.apply_action(a)
+        out[f"{game}{players}"] = chosen
+    return out
+
+
+# Generated by `python tests/test_search_golden.py` from the build of commit 8763e0e's
+# ext/search.pyx (the 974-line single file, before it was split by concern).
+GOLDEN = {'base2-m0-heuristic': {'iterations': 1500,
+                        'nodes': 1501,
+                        'limit': False,
+                        'seat_values': [789.554737107, 710.445262893],
+                        'top': [(41, 79, 44.082176208, [41, 2, 0]),
+                                (9, 72, 39.777626038, [9, 2, 0]),
+                                (40, 66, 36.224021912, [40, 3, 0])],
+                        'digest': 'b31846022d23ad42d8a312c0'},
+ 'base2-m0-net': {'iterations': 1500,
+                  'nodes': 1501,
+                  'limit': False,
+                  'seat_values': [741.086727346, 758.913272654],
+                  'top': [(0, 311, 157.019989014, [0, 0, 1, 1, 566, 0]),
+                          (1, 285, 143.720413208, [1, 0, 0, 0, 566, 1]),
+                          (3, 185, 93.901611328, [3, 0, 0, 0, 566])],
+                  'digest': '4b214f18ad3a1b3fee6e4935'},
+ 'base2-m14-heuristic': {'iterations': 1500,
+                         'nodes': 1501,
+                         'limit': False,
+                         'seat_values': [698.499369039, 801.500630961],
+                         'top': [(8, 1144, 541.727050781, [8, 46, 3338, 566, 6, 2]),
+                                 (566, 356, 156.772232056, [566, 2, 2, 1574, 8, 45])],
+                         'digest': 'c3316f67f0167e2d04b2a389'},
+ 'base2-m14-net': {'iterations': 1500,
+                   'nodes': 1501,
+                   'limit': False,
+                   'seat_values': [517.542939412, 982.457060588],
+                   'top': [(566, 1203, 418.177062988, [566, 5, 2, 1574, 2, 47]),
+                           (8, 297, 99.366020203, [8, 47, 566, 818, 8, 7])],
+                   'digest': 'edc817552188bbdcace5e6c1'},
+ 'base2-m8-heuristic-determinize-rollout_depth': {'iterations': 1500,
+                                                  'nodes': 1501,
+                                                  'limit': False,
+                                                  'seat_values': [728.386113843, 771.613886157],
+                                                  'top': [(4, 219, 110.716339111, [4, 43, 0]),
+                                                          (3, 164, 80.929000854, [3, 8, 0]),
+                                                          (5, 149, 72.850883484, [5, 2, 0])],
+                                                  'digest': 'a16fcd0df69d175a67aefd96'},
+ 'base2-m8-net-root_noise-net_rollout_depth-net_rollout_weight': {'iterations': 1500,
+                                                                  'nodes': 1501,
+                                                                  'limit': False,
+                                                                  'seat_values': [593.411314614,
+                                                                                  906.588685386],
+                                                                  'top': [(4,
+                                                                           359,
+                                                                           145.036972046,
+                                                                           [4, 3338, 2, 0, 566]),
+                                                                          (2,
+                                                                           234,
+                                                                           94.568992615,
+                                                                           [2, 6, 0, 3338, 1]),
+                                                                          (25,
+                                                                           167,
+                                                                           63.619857788,
+                                                                           [25, 0, 2, 566])],
+                                                                  'digest': '9c1c570e1d677bb42441b4b1'},
+ 'base3-m0-heuristic': {'iterations': 1500,
+                        'nodes': 1501,
+                        'limit': False,
+                        'seat_values': [527.61728995, 499.740805257, 472.641904793],
+                        'top': [(5, 79, 30.105520248, [5, 1, 0]),
+                                (9, 69, 25.778112411, [9, 0, 0]),
+                                (4, 68, 25.378448486, [4, 1, 0])],
+                        'digest': 'faf8f374f67213025bf2d3ae'},
+ 'base3-m0-net': {'iterations': 1500,
+                  'nodes': 1501,
+                  'limit': False,
+                  'seat_values': [491.676161216, 490.257995955, 518.065842829],
+                  'top': [(1, 215, 72.9637146, [1, 0, 0, 0, 0, 9]),
+                          (6, 192, 65.075508118, [6, 0, 0, 0, 0, 5]),
+                          (0, 183, 61.250419617, [0, 0, 0, 0, 0, 19])],
+                  'digest': 'bee5e41e581a0ac0d4373760'},
+ 'base3-m14-heuristic': {'iterations': 1500,
+                         'nodes': 1501,
+                         'limit': False,
+                         'seat_values': [717.212433202, 370.514708004, 412.272858793],
+                         'top': [(25, 149, 44.811664581, [25, 9, 0, 1]),
+                                 (5, 142, 42.326202393, [5, 6, 0, 0]),
+                                 (29, 130, 38.3009758, [29, 28, 1, 3])],
+                         'digest': '552bf13f227e6a97155e3bad'},
+ 'base3-m14-net': {'iterations': 1500,
+                   'nodes': 1501,
+                   'limit': False,
+                   'seat_values': [713.637303574, 305.520040146, 480.84265628],
+                   'top': [(6, 222, 73.88243866, [6, 0, 3, 818, 0, 3]),
+                           (5, 154, 50.800273895, [5, 0, 0, 818, 0, 6]),
+                           (9, 149, 49.457012177, [9, 0, 0, 818, 0, 0])],
+                   'digest': 'b97301c5041736cf62fc8f40'},
+ 'base3-m8-heuristic-determinize-rollout_depth': {'iterations': 1500,
+                                                  'nodes': 1501,
+                                                  'limit': False,
+                                                  'seat_values': [566.829211426,
+                                                                  485.432687145,
+                                                                  447.738101429],
+                                                  'top': [(2, 77, 24.981374741, [2, 6, 3]),
+                                                          (5, 72, 23.009962082, [5, 62, 0]),
+                                                          (9, 67, 21.043094635, [9, 62, 0])],
+                                                  'digest': 'ead39cae9d9ad24d76fabee9'},
+ 'base3-m8-net-root_noise-net_rollout_depth-net_rollout_weight': {'iterations': 1500,
+                                                                  'nodes': 1501,
+                                                                  'limit': False,
+                                                                  'seat_values': [570.94613573,
+                                                                                  405.896211696,
+                                                                                  523.157652574],
+                                                                  'top': [(2,
+                                                                           200,
+                                                                           71.53553772,
+                                                                           [2, 0, 4, 5, 62, 566]),
+                                                                          (1,
+                                                                           177,
+                                                                           62.266685486,
+                                                                           [1, 0, 3, 3, 62]),
+                                                                          (6,
+                                                                           164,
+                                                                           59.001712799,
+                                                                           [6, 0, 3, 3, 62])],
+                                                                  'digest': '45cb5af81bd489319017a08e'},
+ 'marvel2-m0-heuristic': {'iterations': 1500,
+                          'nodes': 1501,
+                          'limit': False,
+                          'seat_values': [808.598066561, 691.401933439],
+                          'top': [(28, 135, 81.693870544, [28, 43, 0]),
+                                  (8, 114, 66.753143311, [8, 39, 0]),
+                                  (42, 104, 60.480419159, [42, 35, 0])],
+                          'digest': '325ae664c60a216a89853681'},
+ 'marvel2-m0-net': {'iterations': 1500,
+                    'nodes': 1501,
+                    'limit': False,
+                    'seat_values': [724.525442976, 775.474557024],
+                    'top': [(42, 100, 48.894412994, [42, 3, 3, 43]),
+                            (5, 90, 44.145122528, [5, 3, 43, 43, 3]),
+                            (3, 84, 41.090805054, [3, 3, 43, 43, 3])],
+                    'digest': '0ceb0635b081977c84dab8fc'},
+ 'marvel2-m14-heuristic': {'iterations': 1500,
+                           'nodes': 1501,
+                           'limit': False,
+                           'seat_values': [824.773126716, 675.226873284],
+                           'top': [(565, 1365, 774.251159668, [565, 36, 5, 8, 46, 45]),
+                                   (313, 45, 18.937511444, [313, 32, 5, 3589]),
+                                   (817, 40, 16.026382446, [817, 33, 5, 565])],
+                           'digest': '6786b11f3e3620c6383a841d'},
+ 'marvel2-m14-net': {'iterations': 1500,
+                     'nodes': 1501,
+                     'limit': False,
+                     'seat_values': [958.425554822, 541.574445178],
+                     'top': [(565, 1427, 929.69329834, [565, 565, 5, 5, 817, 565]),
+                             (817, 36, 15.326328278, [817, 565, 5, 3, 313]),
+                             (313, 21, 7.180156231, [313, 565, 5, 3, 817])],
+                     'digest': '3a31bfaa7c19de1dc3c3cd1b'},
+ 'marvel2-m8-heuristic-determinize-rollout_depth': {'iterations': 1500,
+                                                    'nodes': 1501,
+                                                    'limit': False,
+                                                    'seat_values': [767.271116845, 732.728883155],
+                                                    'top': [(1, 197, 103.905296326, [1, 37, 0]),
+                                                            (7, 177, 92.449691772, [7, 7, 1, 565]),
+                                                            (2, 174, 90.909942627, [2, 565, 3, 0])],
+                                                    'digest': '861c9ad33445143cd52448eb'},
+ 'marvel2-m8-net-root_noise-net_rollout_depth-net_rollout_weight': {'iterations': 1500,
+                                                                    'nodes': 1501,
+                                                                    'limit': False,
+                                                                    'seat_values': [762.057549603,
+                                                                                    737.942450397],
+                                                                    'top': [(8,
+                                                                             304,
+                                                                             154.005157471,
+                                                                             [8, 565, 3, 3, 565]),
+                                                                            (9,
+                                                                             176,
+                                                                             88.573356628,
+                                                                             [9, 565, 5, 3, 313, 3]),
+                                                                            (1,
+                                                                             171,
+                                                                             89.088088989,
+                                                                             [1, 565, 1, 3, 817])],
+                                                                    'digest': 'f01fb198fae007784efaf30c'},
+ 'marvel4-m0-heuristic': {'iterations': 1500,
+                          'nodes': 1501,
+                          'limit': False,
+                          'seat_values': [425.741051431, 406.563347213, 346.925382438, 320.770218918],
+                          'top': [(8, 96, 31.309862137, [8, 6, 0]),
+                                  (5, 78, 24.375160217, [5, 28, 0]),
+                                  (6, 75, 23.313842773, [6, 6, 0])],
+                          'digest': '3bfa775cc9806790562c5351'},
+ 'marvel4-m0-net': {'iterations': 1500,
+                    'nodes': 1501,
+                    'limit': False,
+                    'seat_values': [357.820430935, 373.547880179, 380.429550598, 388.202138288],
+                    'top': [(9, 176, 43.658512115, [9, 3, 5, 3, 3, 3]),
+                            (3, 166, 40.847763062, [3, 3, 5, 3, 5, 5]),
+                            (5, 155, 38.006965637, [5, 3, 5, 3, 3, 5])],
+                    'digest': 'f59fe3c0f060226cc938106a'},
+ 'marvel4-m14-heuristic': {'iterations': 1500,
+                           'nodes': 1501,
+                           'limit': False,
+                           'seat_values': [464.546111449, 376.823884452, 398.52611744, 260.103886659],
+                           'top': [(1, 165, 47.002811432, [1, 1, 0]),
+                                   (9, 161, 45.701301575, [9, 3, 0]),
+                                   (5, 156, 44.005199432, [5, 6, 0])],
+                           'digest': '8b890ece148b3cc5bb92c34b'},
+ 'marvel4-m14-net': {'iterations': 1500,
+                     'nodes': 1501,
+                     'limit': False,
+                     'seat_values': [270.336884987, 324.461438105, 423.573333362, 481.628343545],
+                     'top': [(8, 331, 95.725791931, [8, 8, 565, 6, 9, 61]),
+                             (7, 245, 71.146751404, [7, 9, 1, 8, 313, 61]),
+                             (9, 188, 53.876216888, [9, 8, 1, 8, 5, 61])],
+                     'digest': 'c7a2f18fdc86d5918888a288'},
+ 'marvel4-m8-heuristic-determinize-rollout_depth': {'iterations': 1500,
+                                                    'nodes': 1501,
+                                                    'limit': False,
+                                                    'seat_values': [445.747420661,
+                                                                    369.325534074,
+                                                                    367.102864913,
+                                                                    317.824180351],
+                                                    'top': [(1, 197, 71.798141479, [1, 0, 0]),
+                                                            (6, 153, 54.024459839, [6, 1, 0]),
+                                                            (5, 142, 49.645145416, [5, 0, 0])],
+                                                    'digest': 'c4ff049cd6516a9da1f73a64'},
+ 'marvel4-m8-net-root_noise-net_rollout_depth-net_rollout_weight': {'iterations': 1500,
+                                                                    'nodes': 1501,
+                                                                    'limit': False,
+                                                                    'seat_values': [370.015003737,
+                                                                                    440.857961156,
+                                                                                    365.809385993,
+                                                                                    323.317649114],
+                                                                    'top': [(8,
+                                                                             488,
+                                                                             126.039703369,
+                                                                             [8, 8, 6, 6, 3, 313]),
+                                                                            (28,
+                                                                             144,
+                                                                             36.706165314,
+                                                                             [28, 8, 8, 6, 61, 313]),
+                                                                            (7,
+                                                                             102,
+                                                                             25.085327148,
+                                                                             [7, 8, 8, 6, 565, 817])],
+                                                                    'digest': '6340e0e8c03659744e26551f'},
+ 'duel2-m0-heuristic': {'iterations': 1500,
+                        'nodes': 1501,
+                        'limit': False,
+                        'seat_values': [748.15101398, 751.84898602],
+                        'top': [(168, 34, 21.14276123, [168, 53]),
+                                (48, 26, 15.062932014, [48, 53]),
+                                (133, 26, 15.094219208, [133, 53])],
+                        'digest': 'aebb20ce273c4bd9195b7d33'},
+ 'duel2-m0-net': {'iterations': 1500,
+                  'nodes': 1501,
+                  'limit': False,
+                  'seat_values': [768.219898998, 731.780101002],
+                  'top': [(153, 96, 50.789981842, [153, 172, 204, 125, 134, 176]),
+                          (130, 92, 48.813514709, [130, 172, 202, 162, 135, 176]),
+                          (152, 85, 45.484886169, [152, 172, 204, 176, 202, 134])],
+                  'digest': '46b86c63a256bbaa37e240e7'},
+ 'duel2-m14-heuristic': {'iterations': 1500,
+                         'nodes': 1501,
+                         'limit': False,
+                         'seat_values': [596.460413336, 903.539586664],
+                         'top': [(26, 240, 151.570785522, [26, 38, 931, 33]),
+                                 (38, 182, 112.714134216, [38, 26, 931, 259]),
+                                 (125, 163, 99.922142029, [125, 256, 251, 33])],
+                         'digest': '512a5aeac57da0c3c96e6d3a'},
+ 'duel2-m14-net': {'iterations': 1500,
+                   'nodes': 1501,
+                   'limit': False,
+                   'seat_values': [648.491709906, 851.508290094],
+                   'top': [(176, 1395, 799.404785156, [176, 198, 427, 511, 125, 25]),
+                           (511, 33, 18.562213898, [511, 176, 198, 427, 125, 25]),
+                           (125, 18, 8.865120888, [125, 251, 251])],
+                   'digest': '7b20a4df16415d57a0eb8f1a'},
+ 'duel2-m8-heuristic-determinize-rollout_depth': {'iterations': 1500,
+                                                  'nodes': 1501,
+                                                  'limit': False,
+                                                  'seat_values': [611.067014947, 888.932985053],
+                                                  'top': [(168, 146, 67.208587646, [168, 125, 29]),
+                                                          (65, 97, 42.610877991, [65, 168, 26]),
+                                                          (46, 77, 32.855255127, [46, 65, 53])],
+                                                  'digest': '786b34a82bea96093d8c21ed'},
+ 'duel2-m8-net-root_noise-net_rollout_depth-net_rollout_weight': {'iterations': 1500,
+                                                                  'nodes': 1501,
+                                                                  'limit': False,
+                                                                  'seat_values': [695.34407393, 804.65592607],
+                                                                  'top': [(172,
+                                                                           518,
+                                                                           246.90071106,
+                                                                           [172, 204, 176, 202, 125, 427]),
+                                                                          (176,
+                                                                           297,
+                                                                           139.162277222,
+                                                                           [176, 204, 172, 199, 125, 427]),
+                                                                          (125,
+                                                                           167,
+                                                                           80.167129517,
+                                                                           [125, 176, 204, 172, 198, 168])],
+                                                                  'digest': '510445cb5a921158e4cca9af'},
+ 'base2-m20-heuristic-max_nodes': {'iterations': 1500,
+                                   'nodes': 300,
+                                   'limit': True,
+                                   'seat_values': [863.287898115, 636.712101885],
+                                   'top': [(566, 1083, 487.386077881, [566, 5, 8]),
+                                           (3338, 162, 63.619697571, [3338, 26, 5]),
+                                           (0, 85, 30.366090775, [0, 566, 1])],
+                                   'digest': 'c66b2e4ec835af6aa892df5c'},
+ 'duel2-m20-net-max_nodes': {'iterations': 1500,
+                             'nodes': 140,
+                             'limit': True,
+                             'seat_values': [746.49989016, 753.50010984],
+                             'top': [(188, 58, 26.152366638, [188, 202, 140, 176]),
+                                     (140, 47, 20.014251709, [140, 176, 202, 427]),
+                                     (147, 41, 16.24282074, [147, 176, 202, 188])],
+                             'digest': '5c0504626974d1b6efe43763'}}
+GOLDEN_REUSE = {'iterations': 1500,
+ 'nodes': 2418,
+ 'limit': False,
+ 'seat_values': [655.85706974, 844.14293026],
+ 'top': [(204, 1507, 853.262145996, [204, 125, 427, 1267, 168, 25]),
+         (202, 519, 295.118347168, [202, 125, 427, 1267, 168, 25]),
+         (198, 141, 76.45249939, [198, 125, 168, 1267, 763, 62])],
+ 'digest': '1ddeaff7987c9ba4403de8ba'}
+GOLDEN_ONE_PLY = {'base2': [1, 1, 62, 1070, 0, 3, 6, 7, 8, 46, 16, 62],
+ 'marvel4': [0, 0, 0, 0, 3, 3, 3, 817, 6, 8, 45, 5],
+ 'duel2': [125, 168, 62, 511, 427, 172, 205, 176, 206, 185, 206, 931]}
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+def test_seeded_search_is_unchanged(case):
+    _state, tree = _tree(*case)
+    assert _measure(tree) == GOLDEN[_case_id(case)]
+
+
+def test_search_from_a_reused_subtree_is_unchanged():
+    assert _reuse_measure() == GOLDEN_REUSE
+
+
+def test_one_ply_choice_is_unchanged():
+    assert _one_ply() == GOLDEN_ONE_PLY
+
+
+def test_the_cases_cover_every_game_and_both_evaluators():
+    # The golden table only guards what it runs: all three games, each with both evaluators.
+    seen = {(c[0], c[3]) for c in CASES}
+    assert seen == {(g, e) for g in ("base", "marvel", "duel") for e in (_HEUR, _NET)}
+    assert any(GOLDEN[_case_id(c)]["limit"] for c in CASES), "no case reaches the node limit"
+
+
+if __name__ == "__main__":
+    import pprint
+
+    print("GOLDEN = ", end="")
+    pprint.pprint({_case_id(c): _measure(_tree(*c)[1]) for c in CASES}, width=110, sort_dicts=False)
+    print("GOLDEN_REUSE = ", end="")
+    pprint.pprint(_reuse_measure(), width=110, sort_dicts=False)
+    print("GOLDEN_ONE_PLY = ", end="")
+    pprint.pprint(_one_ply(), width=110, sort_dicts=False)
