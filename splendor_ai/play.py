@@ -105,15 +105,19 @@ class Engine:
     def ai_turn(self, state, level: int, seed: int) -> list[str]:
         return [m.notation for m in self._call(self.client.get_move, self._position(state), level, seed=seed).moves]
 
-    def hint(self, state, iterations: int, seed: int, lines: int = 3) -> list[tuple[str, float]]:
-        """The engine's top ``lines`` moves: one thread and a fixed seed, so the same position
-        and seed always give the same hint."""
+    def hint(self, state, iterations: int, seed: int, lines: int = 3) -> list[tuple[str, float, float]]:
+        """The engine's top ``lines`` moves as (move, share of the search's visits, win
+        probability), most visited first: the search plays its most visited move, and a move it
+        visited less has a less certain win probability, which may be higher. One thread and a
+        fixed seed, so the same position and seed always give the same hint."""
         def analyze():
             return self.client.analyze(self._position(state), iterations=iterations, threads=1, seed=seed,
                                        lines=lines).result()
 
         report = self._call(analyze)
-        return [(line.move.notation, line.win_probability) for line in report.stats.lines[:lines]]
+        total = max(1, report.stats.iterations)
+        return [(line.move.notation, line.visits / total, line.win_probability)
+                for line in report.stats.lines[:lines]]
 
 
 @dataclass
@@ -289,8 +293,9 @@ class Terminal:
             except ServiceError as exc:
                 self.say(f"no hint: the server answered {exc.code.name}: {exc.message}")
                 return None
-            for move, p in hints:
-                self.say(f"  {move:<28} win probability {p:6.1%}")
+            self.say("  ranked by the search's visits (the engine would play the first):")
+            for move, share, p in hints:
+                self.say(f"  {move:<28} visits {share:6.1%}   win probability {p:6.1%}")
         elif command == "undo":
             if g.undo():
                 self.say("undone: back to your last move")

@@ -53,7 +53,11 @@ def test_analyze_prints_a_row_per_decision_draws_the_chart_and_saves_evaluations
             assert e["visits"] >= 60 // 4  # forced up to a quarter of the budget
     marked = [e for e in evals if e["mark"]]
     assert marked and all(e["drop"] >= 0.10 for e in marked)
-    assert sum(1 for line in text.splitlines() if line.strip().startswith("top:")) == len(marked)
+    tops = [line.strip() for line in text.splitlines() if line.strip().startswith("top by visits:")]
+    assert len(tops) == len(marked)
+    for line, e in zip(tops, marked):  # each alternative with its share of the visits and its win probability
+        assert line == "top by visits: " + ", ".join(
+            f"{t['move']} (visits {t['visits'] / 60:.0%}, win {t['value']:.1%})" for t in e["top"])
 
 
 def test_the_played_moves_value_comes_from_forced_visits_and_is_reproducible(recorded):

@@ -115,8 +115,11 @@ def test_play_moves_help_hint_bad_move_undo_and_quit(terminal, tmp_path):
 
     term.send("hint")
     hints = term.expect(r"thinking.*?\n(.*?)" + re.escape(PROMPT)).group(1)
-    lines = re.findall(r"^\s+(.+?)\s+win probability\s+([\d.]+)%$", hints, re.M)
-    assert len(lines) == 3 and all(mv in expected and 0 <= float(p) <= 100 for mv, p in lines)
+    assert "ranked by the search's visits" in hints
+    lines = re.findall(r"^\s+(.+?)\s+visits\s+([\d.]+)%\s+win probability\s+([\d.]+)%$", hints, re.M)
+    assert len(lines) == 3 and all(mv in expected and 0 <= float(p) <= 100 for mv, _, p in lines)
+    shares = [float(share) for _, share, _ in lines]
+    assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 100.05  # most visited first
 
     term.send("take xyz")
     term.expect(r"not a legal move: 'take xyz': .*?unknown token letter.*?" + re.escape(PROMPT))

@@ -184,9 +184,11 @@ def analyze(record: dict, options: Options = Options(), progress=None, run=_run)
 
 
 def table(verdicts: list[dict]) -> str:
-    """The verdicts as text: one row per decision, mistakes (?) and blunders (??) marked,
-    each followed by the engine's top alternatives."""
-    head = (f"{'turn':>4}  {'seat':>4}  {'played':<24} {'best':<24} {'played%':>7} {'best%':>7} "
+    """The verdicts as text: one row per decision (the best move is the most visited; the
+    percentages are the mover's win probability after each move), mistakes (?) and blunders
+    (??) marked, each followed by the engine's top moves, most visited first, with their share
+    of the search's visits and their win probability."""
+    head = (f"{'turn':>4}  {'seat':>4}  {'played':<24} {'best (most visited)':<24} {'played%':>7} {'best%':>7} "
             f"{'drop':>6}  mark")
     rows = [head, "-" * len(head)]
     for d in verdicts:
@@ -194,8 +196,9 @@ def table(verdicts: list[dict]) -> str:
         rows.append(f"{d['turn']:>4}  {d['seat']:>4}  {d['move']:<24} {best:<24} {d['value']:>7.1%} "
                     f"{d['best_value']:>7.1%} {d['drop']:>6.1%}  {MARKS[d['mark']]} {d['mark']}".rstrip())
         if d["mark"]:
-            rows.append("            top: " + ", ".join(f"{t['move']} {t['value']:.1%} ({t['visits']})"
-                                                       for t in d["top"]))
+            total = max(1, d["iterations"])
+            rows.append("            top by visits: " + ", ".join(
+                f"{t['move']} (visits {t['visits'] / total:.0%}, win {t['value']:.1%})" for t in d["top"]))
     return "\n".join(rows)
 
 
