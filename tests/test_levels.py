@@ -1,35 +1,67 @@
 """The difficulty ladder's definition (its strength is measured in BENCHMARKS.md)."""
 import pytest
+from builders import base_position
 
 from splendor_ai.games import load_game
-from splendor_ai.search.bots import make_bot
-from splendor_ai.search.levels import LEVELS, get_level, level_bot
+from splendor_ai.search import cores
+from splendor_ai.search.bots import TurnBot, level_bot, make_bot
+from splendor_ai.search.levels import LEVELS, get_level
 
 
-def test_ten_levels_heuristic_below_net_with_growing_budgets():
+def test_ten_levels_heuristic_below_net_all_in_iterations():
     assert sorted(LEVELS) == list(range(1, 11))
     heuristic = [LEVELS[i] for i in range(1, 5)]
     net = [LEVELS[i] for i in range(5, 11)]
     assert all(lv.evaluator == "heuristic" for lv in heuristic) and all(lv.evaluator == "auto" for lv in net)
-    for group in (heuristic, net[:3]):
+    for group in (heuristic, net):
         its = [lv.iterations for lv in group]
         temps = [lv.temperature for lv in group]
         assert its == sorted(set(its)) and temps == sorted(temps, reverse=True)
-    # the top levels think for a time (at least about a second at the top), not a count
-    secs = [LEVELS[i].seconds for i in range(8, 11)]
-    assert secs == sorted(set(secs)) and all(LEVELS[i].iterations is None for i in range(8, 11))
-    assert LEVELS[10].seconds >= 1.0 and all(LEVELS[i].temperature == 0 for i in range(8, 11))
-    assert LEVELS[10].limits().seconds == LEVELS[10].seconds and LEVELS[7].limits().iterations == 1500
+    # the top levels: a count, each at least 4x the one below, a time only as a turn's upper bound
+    top = [LEVELS[i] for i in range(7, 11)]
+    assert all(b.iterations >= 4 * a.iterations for a, b in zip(top, top[1:]))
+    assert all(lv.seconds is None for lv in heuristic + net[:3])
+    assert [lv.seconds for lv in top[1:]] == sorted({lv.seconds for lv in top[1:]})
+    assert all(LEVELS[i].temperature == 0 for i in range(8, 11))
 
 
-@pytest.mark.parametrize("level, evaluator", [(1, "heuristic"), (4, "heuristic"), (5, "net"), (10, "net")])
-def test_a_level_searches_with_its_evaluator(level, evaluator):
+@pytest.mark.parametrize("level, evaluator", [(1, "heuristic"), (4, "heuristic"), (5, "auto"), (10, "auto")])
+def test_a_level_is_applied_whole(level, evaluator):
     lv = get_level(level)
-    assert lv.config(seed=3).evaluator == lv.evaluator and lv.config(seed=3).seed == 3
-    assert lv.budget().endswith(evaluator)
-    bot = make_bot(lv.spec(), seed=3)
-    assert bot.config.evaluator == lv.evaluator and bot.temperature == lv.temperature
-    assert level_bot(level, seed=3).config == bot.config
+    settings = lv.settings()
+    assert settings.config.evaluator == evaluator == lv.evaluator and settings.temperature == lv.temperature
+    assert settings.limits.iterations == lv.iterations and settings.limits.seconds == lv.seconds
+    assert settings.config.seed is None  # a fresh seed per search unless one is given
+    assert lv.settings(seed=3).config.seed == 3
+    assert lv.budget().endswith("heuristic" if evaluator == "heuristic" else "net")
+    bot = level_bot(level, seed=3)
+    assert isinstance(bot, TurnBot) and bot.config == settings.config and bot.limits == settings.limits
+    assert isinstance(make_bot(f"level:{level}", seed=3), TurnBot)
+
+
+def test_a_level_searches_with_its_own_evaluator():
+    state = load_game("base", 2).new_initial_state(2)
+    turn = get_level(2).settings(seed=1).turn(state)
+    assert turn.evaluator.kind == "heuristic" and all(d.result.evaluator.kind == "heuristic" for d in turn.decisions)
+    turn = get_level(5).settings(seed=1).turn(state)
+    assert turn.evaluator.kind == "net" and len(turn.evaluator.checksum) == 16
+
+
+def test_level_1_asked_every_move_does_not_replay_one_seed():
+    # temperature 1: a fresh seed per call gives different searches, hence (nearly always) moves
+    state = load_game("base", 2).new_initial_state(5)
+    lv = get_level(1)
+    turns = [lv.settings().turn(state) for _ in range(6)]
+    assert len({t.seed for t in turns}) == 6
+    assert len({tuple(t.actions) for t in turns}) > 1
+
+
+def test_a_top_level_counts_iterations_and_bounds_time():
+    state = cores.to_core(load_game("base", 2).new_initial_state(7))
+    settings = get_level(8).settings(seed=2)
+    turn = settings.turn(state)
+    assert all(d.result.iterations == get_level(8).iterations and d.stop == "iterations"
+               for d in turn.decisions if not d.forced)
 
 
 @pytest.mark.parametrize("bad", [0, 11, "5", 2.5, True])
@@ -38,10 +70,26 @@ def test_unknown_levels_are_rejected(bad):
         get_level(bad)
 
 
-def test_a_level_bot_plays_legal_moves():
-    state = load_game("base", 2).new_initial_state(4)
+def test_a_level_bot_plays_whole_turns_of_legal_moves():
+    state = load_game("duel", 2).new_initial_state(4)
     bot = level_bot(3, seed=1)
-    for _ in range(6):
+    for _ in range(12):
         action = bot.choose(state)
         assert action in state.search_actions()
         state.apply_action(action)
+    # a turn of several decisions is searched once, its later decisions played as planned
+    base = load_game("base", 2).state_from_position(
+        base_position(2, seed=4, current=0, tokens={0: [3, 3, 2, 2, 0, 0]}, nobles=[]))
+    bot = level_bot(5, seed=1)
+    while base.current_player() == 0:
+        base.apply_action(bot.choose(base))
+    assert len(bot.turns) == 1 and len(bot.turns[0].decisions) >= 2
+
+
+def test_bad_level_specs_name_the_problem():
+    from splendor_ai.search.bots import BotSpecError
+
+    with pytest.raises(BotSpecError, match="1..10"):
+        make_bot("level:11")
+    with pytest.raises(BotSpecError):
+        make_bot("level:x")

@@ -2,15 +2,19 @@
 
 ``make_bot("mcts:iterations=1000,temperature=0.3")`` builds one from a spec string (the
 arena's ``--bot`` argument): ``random``, ``greedy``, ``mcts[:key=value,...]`` or
-``level:N`` (a difficulty level, see levels.py).
+``level:N`` (a difficulty level, see levels.py: whole turns, as the service plays them).
 """
 from __future__ import annotations
 
 import random
 
+from .._core import search as _search
 from ..games.base import spec as base_spec
 from ..games.errors import SplendorError
-from .mcts import Config, Limits, Search, choose
+from . import cores
+from .levels import get_level
+from .mcts import Config, Limits, Search, choose, evaluator_info
+from .turns import play_turn
 
 
 class BotSpecError(SplendorError):
@@ -116,9 +120,6 @@ class OnePlyBot:
         self.seed = seed
 
     def choose(self, state) -> int:
-        from .._core import search as _search
-        from . import cores
-
         core = cores.to_core(state)
         if core.to_position().get("observer") is not None:
             core = core.resample(core.current_player(), random.Random(self.seed))
@@ -145,6 +146,48 @@ class MCTSBot:
         return choose(result, self.temperature, self.rng)
 
 
+class TurnBot:
+    """Plays whole turns (``turns.play_turn``), as the service does: the first call of a turn
+    searches all of its decisions under the turn's budget, the next calls of the same turn
+    play the rest. ``seed``: each turn's search seed is drawn from it (None: fresh seeds)."""
+
+    name = "turn"
+
+    def __init__(self, limits: Limits, config: Config = Config(), temperature: float = 0.0, seed: int | None = 0):
+        self.limits = limits
+        self.config = config
+        self.temperature = temperature
+        self.rng = random.Random(seed)
+        self._seeds = random.Random(seed) if seed is not None else None
+        self._planned: list[int] = []
+        self._planned_for = None
+        self.turns: list = []  # the Turns played, newest last (their evaluator, iterations, stops)
+
+    def choose(self, state) -> int:
+        pos = state.to_position()
+        key = (pos["turn"], state.current_player())
+        if self._planned and self._planned_for == key and self._planned[0] in state.search_actions():
+            return self._planned.pop(0)
+        seed = self._seeds.getrandbits(63) if self._seeds is not None else None
+        cfg = Config(**{**self.config.__dict__, "seed": seed})
+        turn = play_turn(state, self.limits, cfg, self.temperature, self.rng)
+        self.turns.append(turn)
+        self._planned, self._planned_for = turn.actions[1:], key
+        return turn.actions[0]
+
+
+def bot_evaluator(bot, game: str, players: int):
+    """What a bot's searches evaluate with (``mcts.Evaluator``), or None for a bot that does not search."""
+    config = getattr(bot, "config", None)
+    return evaluator_info(config, game, players) if isinstance(config, Config) else None
+
+
+def level_bot(level: int, seed: int | None = 0) -> TurnBot:
+    """A bot at difficulty ``level``: whole turns with the level's settings (levels.py)."""
+    settings = get_level(level).settings()
+    return TurnBot(settings.limits, settings.config, settings.temperature, seed)
+
+
 def _parse_params(text: str) -> dict[str, str]:
     params = {}
     if not text:
@@ -166,8 +209,6 @@ def make_bot(spec: str, seed: int = 0):
     if name == "greedy":
         return GreedyBot(seed)
     if name == "level":
-        from .levels import level_bot
-
         try:
             return level_bot(int(rest), seed)
         except ValueError as exc:

@@ -1,49 +1,74 @@
-"""Difficulty levels 1-10 for opponents in frontends.
+"""Difficulty levels 1-10 for opponents in frontends: the one definition of a level.
 
-Each level is an evaluator, a search budget and a move-choice temperature: low levels search
+A level is an evaluator, a search budget in iterations per searched decision, a move-choice
+temperature and, for the top levels, an upper bound on a whole turn's time. Low levels search
 little and sample among the moves the search liked (human-like mistakes: plausible moves, not
 random ones); high levels search more and play the most visited move. The four lowest levels
 search with the hand-written heuristic evaluation, the others with the game's learned net:
-with a net, 20 iterations play about as well as 150 (its priors already pick good moves),
-so a ladder of net searches alone has no easy rungs and its low steps are within the noise.
-Their strength is measured with the arena (``splendor-ai bench levels``) and published in
-BENCHMARKS.md, not guessed.
+with a net, 20 iterations play about as well as 150 (its priors already pick good moves), so
+a ladder of net searches alone has no easy rungs and its low steps are within the noise.
+
+Every level is a count of iterations, so it plays the same on a busy machine as on an idle
+one; the top three were calibrated to the time they used to advertise on an idle core (2 s
+for level 10 in the base game; BENCHMARKS.md, "Difficulty levels: iterations and time per
+turn") and their ``seconds`` only bounds a turn on a machine too loaded to reach the count
+(the search then stops with reason "time"). They are spaced about 4x, 4x and 8x apart: at the
+top, 3x more search was a step 40 games could not show (BENCHMARKS.md).
+
+A level is applied whole through ``Level.settings()`` (limits, config with the level's
+evaluator and a fresh seed unless one is given, temperature): the service, ``play_turn``,
+the arena's ``level:N`` bots and the benches all go through it. Strength is measured with the
+arena (``splendor-ai bench levels``) and published in BENCHMARKS.md, not guessed.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from .mcts import Config, Limits
+from .turns import Turn, play_turn
+
+
+@dataclass(frozen=True)
+class LevelSettings:
+    """Everything a level searches with: pass all three on (``turn`` does)."""
+
+    limits: Limits  # iterations per searched decision; seconds: the turn's upper bound (top levels)
+    config: Config  # the level's evaluator, threads and seed (None: a fresh seed per search)
+    temperature: float
+
+    def turn(self, state, rng: random.Random | None = None, **kw) -> Turn:
+        """The seat to act's whole turn at this level (``turns.play_turn``; ``kw``: its
+        ``searched_of``, ``started``, ``deadline``)."""
+        return play_turn(state, self.limits, self.config, self.temperature, rng, **kw)
 
 
 @dataclass(frozen=True)
 class Level:
     level: int
-    iterations: int | None  # a budget in iterations (levels 1-7: reproducible with a seed) ...
+    iterations: int  # per searched decision
     temperature: float
-    seconds: float | None = None  # ... or in thinking time per decision (the top levels)
     evaluator: str = "auto"  # "heuristic" for the lowest levels; "auto": the game's shipped net
+    seconds: float | None = None  # the top levels: an upper bound on a whole turn's time
 
-    def config(self, seed: int = 0) -> Config:
-        return Config(seed=seed, evaluator=self.evaluator)
-
-    def limits(self) -> Limits:
-        return Limits(iterations=self.iterations, seconds=self.seconds)
-
-    def spec(self) -> str:
-        budget = f"iterations={self.iterations}" if self.iterations else f"seconds={self.seconds:g}"
-        evaluator = "" if self.evaluator == "auto" else f",evaluator={self.evaluator}"
-        return f"mcts:{budget},temperature={self.temperature:g}{evaluator}"
+    def settings(self, seed: int | None = None, threads: int = 1) -> LevelSettings:
+        """The level's limits, config and temperature. ``seed`` None: every search draws a
+        fresh seed (calling this for every move never replays one); a seed repeats a turn."""
+        config = Config(seed=seed, evaluator=self.evaluator, threads=threads)
+        return LevelSettings(Limits(iterations=self.iterations, seconds=self.seconds), config, self.temperature)
 
     def budget(self) -> str:
-        budget = f"{self.iterations} iterations" if self.iterations else f"{self.seconds:g} s"
-        return budget + (", heuristic" if self.evaluator == "heuristic" else ", net")
+        """The budget in words: ``6000 iterations (at most 0.5 s a turn), net``."""
+        bound = f" (at most {self.seconds:g} s a turn)" if self.seconds else ""
+        return f"{self.iterations} iterations{bound}, " + ("heuristic" if self.evaluator == "heuristic" else "net")
 
 
 # Levels 1-4 search with the heuristic evaluation, 5-10 with the game's learned net (Config's
-# "auto" evaluator: the heuristic where a game ships no net). The top three are defined by
-# thinking time, so that the hardest opponent uses what a person is willing to wait for rather
-# than a fixed count that a faster or slower evaluation would turn into another strength.
+# "auto" evaluator: the heuristic where a game ships no net). Levels 8-10: iterations
+# calibrated on an idle core (net search, one thread: about 110k iterations a second in the
+# base game, 140k in Duel, 180k in Marvel; measured 2026-11-28), the time a bound at about 3x
+# the base game's typical turn. Two search threads were not stronger at equal time (45.8 % of
+# 24 games at 0.1 s a decision; BENCHMARKS.md): every level searches with one.
 LEVELS: dict[int, Level] = {
     lv.level: lv
     for lv in (
@@ -54,9 +79,9 @@ LEVELS: dict[int, Level] = {
         Level(5, 100, 0.25),
         Level(6, 400, 0.2),
         Level(7, 1500, 0.1),
-        Level(8, None, 0.0, seconds=0.25),
-        Level(9, None, 0.0, seconds=0.75),
-        Level(10, None, 0.0, seconds=2.0),
+        Level(8, 6_000, 0.0, seconds=0.5),
+        Level(9, 25_000, 0.0, seconds=1.5),
+        Level(10, 200_000, 0.0, seconds=6.0),
     )
 }
 
@@ -65,10 +90,3 @@ def get_level(level: int) -> Level:
     if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
         raise ValueError(f"difficulty level must be 1..10, got {level!r}")
     return LEVELS[level]
-
-
-def level_bot(level: int, seed: int = 0):
-    from .bots import MCTSBot
-
-    lv = get_level(level)
-    return MCTSBot(lv.limits(), lv.config(seed), temperature=lv.temperature, seed=seed)
