@@ -2,12 +2,14 @@
 
     {"format": "splendor-ai/record", "version": 1, "game": "base", "players": 2,
      "seed": 7, "initial_position": {...} | null, "seats": ["mcts:iterations=1000", "greedy"],
-     "actions": ["take wug", ...], "evaluations": [null | {...}, ...], "returns": [1.0, 0.0]}
+     "actions": ["take wug", ...], "evaluations": [null | {...}, ...], "returns": [1.0, 0.0],
+     "evaluators": [{"kind": "net", "net": "base-2p.splnn", "checksum": "b3c06f11b922d3e6"}, null]}
 
 `seed` (the deal of `new_initial_state(seed)`) or `initial_position` (a position dictionary)
 gives the start; `actions` are in notation, in order, one per decision; `replay` rebuilds
 the final state exactly. `evaluations`, when present, has one entry per action (null for an
-action not evaluated). docs/records.md documents every field.
+action not evaluated). `evaluators`, when present, says per seat what its searches evaluated
+with (null: a seat that does not search). docs/records.md documents every field.
 """
 from __future__ import annotations
 
@@ -25,8 +27,10 @@ class RecordError(SplendorError):
 
 
 def make_record(game: str, players: int, seed=None, initial_position=None, seats=None,
-                actions=(), returns=None, evaluations=None) -> dict:
-    return {
+                actions=(), returns=None, evaluations=None, evaluators=None) -> dict:
+    """A record; ``evaluators``: per seat None or what its searches evaluated with (a
+    ``search.Evaluator`` or its dict), omitted from the record when not given."""
+    record = {
         "format": FORMAT,
         "version": VERSION,
         "game": game,
@@ -38,6 +42,10 @@ def make_record(game: str, players: int, seed=None, initial_position=None, seats
         "evaluations": list(evaluations) if evaluations is not None else None,
         "returns": returns,
     }
+    if evaluators is not None:
+        record["evaluators"] = [None if e is None else e if isinstance(e, dict) else
+                                {"kind": e.kind, "net": e.net, "checksum": e.checksum} for e in evaluators]
+    return record
 
 
 def check(record) -> None:
@@ -58,6 +66,15 @@ def check(record) -> None:
     seats = record.get("seats")
     if seats is not None and (not isinstance(seats, list) or len(seats) != record.get("players")):
         raise RecordError("'seats' must be null or a list with one name per player")
+    evaluators = record.get("evaluators")
+    if evaluators is not None:
+        if not isinstance(evaluators, list) or len(evaluators) != record.get("players"):
+            raise RecordError("'evaluators' must be null or a list with one entry per player")
+        for i, e in enumerate(evaluators):
+            if e is not None and not (isinstance(e, dict) and e.get("kind") in ("net", "heuristic")
+                                      and all(isinstance(e.get(k), str) for k in ("net", "checksum"))):
+                raise RecordError(f"'evaluators'[{i}] must be null or an object with 'kind' (net or "
+                                  "heuristic), 'net' and 'checksum' (strings)")
 
 
 def initial_state(record: dict):

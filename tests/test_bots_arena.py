@@ -120,3 +120,21 @@ def test_one_ply_greedy_plays_the_other_games_and_beats_random(game):
     assert all(rec["finished"] for rec in result.records)
     for rec in result.records:
         assert replay(rec)[-1].returns() == rec["returns"]
+
+
+def test_a_selfplay_record_says_what_each_seat_evaluated_with():
+    from splendor_ai import nn
+    from splendor_ai.records import RecordError, check
+
+    result = run_arena("base", 2, ["level:1", "mcts:iterations=5"], games=2, seed=3, processes=1, progress=False)
+    net = nn.shipped_net("base", 2)
+    for rec in result.records:
+        check(rec)
+        by_seat = dict(zip(rec["seats"], rec["evaluators"]))
+        assert by_seat["level:1"] == {"kind": "heuristic", "net": "", "checksum": ""}
+        assert by_seat["mcts:iterations=5"] == {"kind": "net", "net": net.name, "checksum": net.checksum}
+    rec = dict(result.records[0], evaluators=[{"kind": "rollouts"}, None])
+    with pytest.raises(RecordError, match="evaluators"):
+        check(rec)
+    plain = run_arena("base", 2, ["greedy", "random"], games=1, seed=3, processes=1, progress=False)
+    assert plain.records[0]["evaluators"] == [None, None]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..games import load_game
 from ..records import load, make_record, save
-from .bots import make_bot
+from .bots import bot_evaluator, make_bot
 
 
 def lineup(bots: list[str], players: int, game_index: int) -> list[str]:
@@ -39,7 +39,8 @@ def play_game(game: str, players: int, seats: list[str], seed: int) -> dict:
         state.apply_action(action)
     finished = state.is_terminal()
     returns = state.returns() if finished else [1.0 / players] * players
-    record = make_record(game, players, seed=seed, seats=seats, actions=moves, returns=returns)
+    record = make_record(game, players, seed=seed, seats=seats, actions=moves, returns=returns,
+                         evaluators=[bot_evaluator(b, game, players) for b in bots])
     record["finished"] = finished
     record["points"] = [state.points(i) for i in range(players)]
     record["turns"] = state.to_position()["turn"]
