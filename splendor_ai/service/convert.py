@@ -390,9 +390,10 @@ def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | Non
             level = get_level(request.level)
         except ValueError as exc:
             raise FieldError("level", str(exc)) from None
-        iterations = min(level.iterations or maxima.iterations, maxima.iterations)
-        seconds = min(level.seconds or maxima.seconds, maxima.seconds)
-        temperature, evaluator = level.temperature, level.evaluator
+        settings = level.settings()  # the level whole: its iterations, turn bound, temperature, evaluator
+        iterations = min(settings.limits.iterations, maxima.iterations)
+        seconds = min(settings.limits.seconds or maxima.seconds, maxima.seconds)
+        temperature, evaluator = settings.temperature, settings.config.evaluator
     else:
         if not request.limits.iterations and not request.limits.time_ms:
             raise FieldError("limits", "give iterations, time_ms or both (0 means no limit)")
