@@ -13,6 +13,7 @@ counts it. Metrics (``prometheus-client``, their own registry, served over HTTP 
 | `splendor_searches_refused_total` | counter | method | calls refused for lack of a slot (RESOURCE_EXHAUSTED) |
 | `splendor_search_iterations_total` | counter | method, game | iterations searched |
 | `splendor_unauthenticated_total` | counter | | calls refused for a missing or wrong token |
+| `splendor_net_faults_total` | counter | game | searches that failed on a net the server cannot use (each also logged as an error; health NOT_SERVING) |
 | `splendor_refusals_total` | counter | port, reason | every call or connection the server refused, counted once by the layer that refused it: `slots` (no search slot), `workers` (every worker thread busy), `token`, `shutdown`, `connections` (the HTTP port's connection limit) |
 | `process_*`, `python_gc_*`, `python_info` | | | the standard process collectors: resident memory, CPU seconds, open files and their limit, garbage collection |
 | `splendor_deadline_allowance_seconds` | gauge | | kept before a deadline beyond the margin: how late the last 32 timed searches ended, at most (`lateness.py`) |
@@ -106,6 +107,8 @@ class Metrics:
             self.allowance.set_function(lateness.allowance)
         self.unauthenticated = Counter("splendor_unauthenticated", "Calls refused for a missing or wrong token",
                                        registry=r)
+        self.net_faults = Counter("splendor_net_faults", "Searches that failed on a net the server cannot use",
+                                  ["game"], registry=r)
         self.refusals = Counter("splendor_refusals", "Calls or connections refused, by the layer that refused them",
                                 ["port", "reason"], registry=r)
         # memory, CPU, open files (and their limit), garbage collection, the interpreter

@@ -303,6 +303,7 @@ class SearchPlan:
     report_every: float | None = None  # Analyze: seconds between progress reports
     evaluator: str = "auto"  # the level's ("heuristic" for the lowest levels), else the shipped net's
     allowance: float = 0.0  # seconds kept before the deadline beyond the margin (lateness.Lateness)
+    net: object = None  # a splendor_ai.nn.Net given with --net, else None: the shipped net
 
     @property
     def answer_by(self) -> float | None:
@@ -333,7 +334,7 @@ class SearchPlan:
 
     def config(self) -> Config:
         return Config(threads=self.threads, seed=self.seed, perfect_information=self.perfect_information,
-                      evaluator=self.evaluator)
+                      evaluator=self.evaluator, net=self.net)
 
     def effective(self, evaluator=None) -> pb.EffectiveOptions:
         """The options in force; ``evaluator``: the search's (``search.Evaluator``), when known."""
@@ -491,10 +492,12 @@ class GamePlan:
     call_seconds: float = 600.0  # the whole call, at most (--max-call-seconds)
     started: float = dc_field(default_factory=time.monotonic)
     evaluator: object = None  # the searches' search.Evaluator: the config's, then each search's own
+    net: object = None  # a splendor_ai.nn.Net given with --net, else None: the shipped net
+    max_nodes: int = 2_000_000  # per search tree
 
     def config(self) -> Config:
         """The config the decisions' searches run with (``analysis.judge``'s, less the seed)."""
-        return Config(threads=self.options.threads)
+        return Config(threads=self.options.threads, net=self.net)
 
     @property
     def call_end(self) -> float:
@@ -520,7 +523,8 @@ def _threshold(value: float, default: float, field: str) -> float:
     return value
 
 
-def game_plan(request: pb.AnalyzeGameRequest, maxima: Maxima, started: float | None = None) -> GamePlan:
+def game_plan(request: pb.AnalyzeGameRequest, maxima: Maxima, started: float | None = None,
+              nets=None) -> GamePlan:
     """AnalyzeGame's positions, moves and options (FieldError / IllegalMove name the field).
     Each decision's searches end within ``maxima.seconds``, the whole call within
     ``maxima.call_seconds`` from ``started`` (default: now)."""
@@ -566,7 +570,8 @@ def game_plan(request: pb.AnalyzeGameRequest, maxima: Maxima, started: float | N
                                blunder=blunder, played_visits=request.played_visits)
     options.check()
     plan = GamePlan(states, moves, options, seconds=maxima.seconds, call_seconds=maxima.call_seconds,
-                    started=time.monotonic() if started is None else started)
+                    started=time.monotonic() if started is None else started, max_nodes=maxima.nodes,
+                    net=None if nets is None else nets.net_for(state.game, state.players))
     plan.evaluator = plan.config().evaluator_info(state.game, state.players)
     return plan
 

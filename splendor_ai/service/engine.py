@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 import threading
 import time
+from dataclasses import replace
 
 from .. import analysis as game_analysis
-from ..search import Search, SearchResult
+from ..search import Limits, Search, SearchResult
 from ..search.turns import Turn, TurnSearch
 from .convert import GamePlan, SearchPlan, stop_reason
 from .errors import ClientGone, ShuttingDown
@@ -124,23 +125,23 @@ def analyze_game(plan: GamePlan, stopper: Stopper):
     """Yields the verdict (``analysis.judge``) on each move of ``plan`` in order. Every search
     is stoppable: a client gone raises ClientGone, a server shutdown ShuttingDown (a game's
     verdicts are not worth sending half-searched). Each search (a decision has one, or two when
-    the played move needs more visits) ends within ``plan.seconds``: one still running then is
-    stopped and judged on what it found. Once ``plan.call_end`` is reached no search starts and
-    the generator ends early (the caller's summary covers the decisions judged)."""
+    the played move needs more visits) runs under the server's caps: within ``plan.seconds``
+    (one stopped by the clock is judged on what it found), ``plan.max_nodes``, with ``plan.net``
+    when one was given. Once ``plan.call_end`` is reached no search starts and the generator
+    ends early (the caller's summary covers the decisions judged)."""
 
-    def run(search: Search) -> SearchResult:
-        now = time.monotonic()
-        left = min(plan.seconds, plan.call_end - now)
+    def run(judged: Search) -> SearchResult:
+        left = min(plan.seconds, plan.call_end - time.monotonic())
         if left < MIN_DECISION_SECONDS:
             raise CallOver()
-        timer = threading.Timer(left, search.cancel)
-        timer.daemon = True
+        # The search analysis.judge asked for, under the server's caps (time, nodes) and its net.
+        config = judged.config if plan.net is None else replace(judged.config, net=plan.net)
+        search = Search(judged.state, Limits(iterations=judged.limits.iterations, seconds=left,
+                                             max_nodes=plan.max_nodes), config, root_actions=judged.root_actions)
         stopper.attach(search)
-        timer.start()
         try:
             result = search.run()
         finally:
-            timer.cancel()
             stopper.detach()
         stopper.iterations += result.iterations
         stopper.check_client()

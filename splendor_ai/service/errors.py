@@ -8,6 +8,7 @@ Every handler lets its exceptions fly; ``status_for`` turns them into a google.r
 | IllegalMove, IllegalActionError | FAILED_PRECONDITION | google.rpc.PreconditionFailure with the reason |
 | Busy | RESOURCE_EXHAUSTED | |
 | ShuttingDown | UNAVAILABLE | |
+| NetFault (a net the server cannot use: its fault, not the caller's; nets.py) | UNAVAILABLE | message without server paths |
 | ClientGone | CANCELLED | |
 | anything else | INTERNAL | logged with its traceback |
 """
@@ -22,6 +23,7 @@ from grpc_status import rpc_status
 
 from ..games import IllegalActionError, SplendorError
 from ..games.errors import PositionError
+from .nets import NetFault
 
 log = logging.getLogger("splendor_ai.service")
 
@@ -82,6 +84,8 @@ def status_for(exc: BaseException) -> status_pb2.Status:
             error_details_pb2.PreconditionFailure.Violation(type="ILLEGAL_MOVE", subject=exc.subject,
                                                             description=exc.reason)])
         return _status(code_pb2.FAILED_PRECONDITION, str(exc), failure)
+    if isinstance(exc, NetFault):  # before SplendorError: a WeightsError is one, and names server paths
+        return _status(code_pb2.UNAVAILABLE, str(exc))
     if isinstance(exc, IllegalActionError):
         return _status(code_pb2.FAILED_PRECONDITION, str(exc))
     if isinstance(exc, SplendorError):  # notation, search parameters, unknown game, hidden cards

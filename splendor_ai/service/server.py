@@ -28,6 +28,7 @@ from .auth import TokenAuth
 from .calls import Metrics, Observer, configure_logging
 from .convert import Maxima
 from .lateness import Lateness
+from .nets import Nets
 from .servicer import SplendorServicer, lenient_deserializer
 from .settings import Settings, is_loopback, load_tokens
 from .slots import SearchSlots
@@ -66,6 +67,8 @@ def add_servicer(servicer: SplendorServicer, server: grpc.Server) -> None:
 class Server:
     def __init__(self, settings: Settings, environ=None):
         self.settings = settings
+        # Every net, before anything listens: a bad one stops the start with one line (ValueError).
+        self.nets = Nets.check(settings.net)
         self.tokens = load_tokens(settings.token_file, os.environ if environ is None else environ)
         self.slots = SearchSlots(settings.max_concurrent)
         self.lateness = Lateness()
@@ -91,7 +94,8 @@ class Server:
         # A search's time is also within the call's (--max-call-seconds bounds every call).
         maxima = Maxima(settings.max_iterations, min(settings.max_seconds, settings.max_call_seconds),
                         settings.max_threads, settings.max_nodes, call_seconds=settings.max_call_seconds)
-        self.servicer = SplendorServicer(maxima, self.slots, self.observer, self.lateness)
+        self.servicer = SplendorServicer(maxima, self.slots, self.observer, self.lateness, self.nets,
+                                         on_net_fault=self._net_fault)
         add_servicer(self.servicer, self._grpc)
         # Non-blocking: a client watching the health status does not hold a worker thread.
         self.health = health.HealthServicer(experimental_non_blocking=True,
@@ -137,6 +141,11 @@ class Server:
             self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
         return self.port
 
+    def _net_fault(self, fault) -> None:
+        """A net failed while serving: an orchestrator should take this replica out."""
+        for name in ("", SERVICE_NAME):
+            self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+
     def warnings(self) -> list[str]:
         """What an operator should know about how open this server is."""
         if is_loopback(self.host):
@@ -180,6 +189,7 @@ def serve(settings: Settings) -> int:
     s = settings
     for text in server.warnings():
         log.warning("%s", text)
+    log.info("nets checked: %s", server.nets.describe())
     if server.metrics_port is not None:
         log.info("metrics on http://%s:%d/metrics", server.host, server.metrics_port)
     if server.http_port is not None:

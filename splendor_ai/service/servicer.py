@@ -8,6 +8,7 @@ costs no decoding.
 from __future__ import annotations
 
 import functools
+import logging
 import time
 
 from splendor.v1 import splendor_pb2 as pb
@@ -16,7 +17,10 @@ from splendor.v1 import splendor_pb2_grpc as pb_grpc
 from . import convert, engine, errors
 from .calls import Call, Observer
 from .lateness import Lateness
+from .nets import NetFault, Nets, as_net_fault
 from .slots import SearchSlots
+
+log = logging.getLogger("splendor_ai.service")
 
 
 class Unparsable:
@@ -48,7 +52,11 @@ def _check(request) -> None:
     convert.request_id(request)
 
 
-def _fail(context, call: Call, exc: Exception):
+def _fail(servicer, context, call: Call, exc: Exception):
+    fault = as_net_fault(exc, call.game)
+    if fault is not None:
+        servicer.net_fault(fault)
+        exc = fault
     status = errors.status_for(exc)
     call.outcome = errors.code_name(status)
     errors.abort(context, status)
@@ -62,7 +70,7 @@ def unary(fn):
             _check(request)
             return fn(self, request, context, call)
         except Exception as exc:
-            _fail(context, call, exc)
+            _fail(self, context, call, exc)
         finally:
             self.observer.finish(call)
 
@@ -80,7 +88,7 @@ def streaming(fn):
             call.outcome = "CANCELLED"
             raise
         except Exception as exc:
-            _fail(context, call, exc)
+            _fail(self, context, call, exc)
         finally:
             self.observer.finish(call)
 
@@ -94,11 +102,21 @@ def _remaining(context) -> float | None:
 
 class SplendorServicer(pb_grpc.SplendorServiceServicer):
     def __init__(self, maxima: convert.Maxima, slots: SearchSlots, observer: Observer,
-                 lateness: Lateness | None = None):
+                 lateness: Lateness | None = None, nets: Nets | None = None, on_net_fault=None):
         self.maxima = maxima
         self.slots = slots
         self.observer = observer
         self.lateness = lateness if lateness is not None else Lateness()
+        self.nets = nets if nets is not None else Nets()
+        self._on_net_fault = on_net_fault  # the server's: turns the health status NOT_SERVING
+
+    def net_fault(self, fault: NetFault) -> None:
+        """A net the server cannot search with: logged as an error, counted, and the health
+        status turned NOT_SERVING; the caller gets UNAVAILABLE without the detail."""
+        log.error("net fault (%s): %s; the health status is now NOT_SERVING", fault.game, fault.detail)
+        self.observer.metrics.net_faults.labels(fault.game).inc()
+        if self._on_net_fault is not None:
+            self._on_net_fault(fault)
 
     @unary
     def GetCatalog(self, request, context, call):
@@ -136,6 +154,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
             state = convert.decode_position(request.position)
             call.game = state.game
             plan = convert.move_plan(request, self.maxima, _remaining(context), started, self.lateness.allowance())
+            plan.net = self.nets.net_for(state.game, state.players)
             call.limits = plan.describe()
             convert.searched_state(state, plan.perfect_information)  # fails early on a bad position
 
@@ -157,6 +176,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
             call.game = state.game
             plan = convert.analyze_plan(request, self.maxima, _remaining(context), started,
                                         self.lateness.allowance())
+            plan.net = self.nets.net_for(state.game, state.players)
             call.limits = plan.describe()
             searched = convert.searched_state(state, plan.perfect_information)
             roots = convert.candidate_actions(searched, request.candidates)
@@ -179,7 +199,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
     def AnalyzeGame(self, request, context, call):
         started = time.monotonic()
         with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
-            plan = convert.game_plan(request, self.maxima, started)
+            plan = convert.game_plan(request, self.maxima, started, self.nets)
             call.game = plan.states[0].game
             call.limits = plan.describe()
             call.evaluator = plan.evaluator

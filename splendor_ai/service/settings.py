@@ -81,6 +81,7 @@ class Settings:
     log_format: str = "text"  # text | json (one object per line)
     http_port: int = -1  # the browser protocol (Connect, gRPC-Web) and the demo page: -1 = off, 0 = any free port
     cors_origin: str = ""  # origins whose pages may call the HTTP port (comma-separated, or *): "" = none
+    net: str = ""  # GAME=FILE[,GAME=FILE]: a net of one's own for a game, instead of the shipped one
 
     def __post_init__(self):
         self.max_concurrent = self.max_concurrent or _cores()
@@ -99,6 +100,7 @@ class Settings:
         if self.tls_client_ca and not self.tls_cert:
             raise ValueError("tls_client_ca (mutual TLS) needs tls_cert and tls_key")
         parse_origins(self.cors_origin)
+        parse_net_setting(self.net)
 
     @property
     def tls(self) -> bool:
@@ -135,6 +137,8 @@ class Settings:
 MORE_SERVE_FLAGS = [
     ("max_call_seconds", float, "cap on the time of any one call, in seconds (AnalyzeGame: the whole game; "
                                 "--max-seconds caps each of its decisions)"),
+    ("net", str, "GAME=FILE[,GAME=FILE]: search GAME with this net instead of the shipped one (for the player "
+                 "counts it covers); every net is checked at start"),
 ]
 
 
@@ -179,3 +183,24 @@ def parse_origins(text: str) -> tuple[str, ...]:
         if o != "*" and not (sep and scheme in ("http", "https") and rest and "/" not in rest):
             raise ValueError(f"cors_origin: {o!r} is not an origin (scheme://host[:port]) or '*'")
     return origins
+
+
+GAME_NAMES = ("base", "marvel", "duel")  # = splendor_ai.games.GAMES (not imported: this module stays light)
+
+
+def parse_net_setting(text: str) -> dict[str, str]:
+    """``net``: ``GAME=FILE`` pairs, comma-separated (``base=/nets/base-v9.splnn``)."""
+    out: dict[str, str] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        game, sep, path = part.partition("=")
+        game, path = game.strip(), path.strip()
+        if not sep or not path:
+            raise ValueError(f"net: {part!r} is not GAME=FILE (e.g. base=/nets/base.splnn)")
+        if game not in GAME_NAMES:
+            raise ValueError(f"net: unknown game {game!r} in {part!r} (one of {', '.join(GAME_NAMES)})")
+        if game in out:
+            raise ValueError(f"net: {game} is given twice")
+        out[game] = path
+    return out
