@@ -22,10 +22,13 @@ CORS is closed by default: no cross-origin page may call unless its origin is li
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import hashlib
 import hmac
 import logging
 import mimetypes
+import re
 import socket
 import ssl
 import threading
@@ -299,6 +302,16 @@ class WebApp:
         if path.startswith(RPC_PREFIX):
             if method == "OPTIONS":
                 return await self._preflight(origin, send)
+            kind = _content_type(scope)
+            if kind == GRPC or kind.startswith(GRPC + "+"):
+                # gRPC itself needs HTTP/2 trailers: its port is the gRPC one. Said plainly, once.
+                return await _respond(send, 415, b"application/grpc is served on the gRPC port; this HTTP port "
+                                      b"serves Connect and gRPC-Web (application/grpc-web, application/grpc-web-text)\n",
+                                      "text/plain; charset=utf-8", headers=[(b"accept-post", ACCEPT_POST)])
+            if kind == GRPC_WEB_TEXT or kind.startswith(GRPC_WEB_TEXT + "+"):
+                receive, send = await _grpc_web_text(scope, receive, send, kind)
+                if receive is None:
+                    return None
             if self.allowed(origin):
                 extra = self.cors_headers(origin)
 
@@ -324,6 +337,75 @@ class WebApp:
                    (b"access-control-max-age", CORS_MAX_AGE.encode())]
         await send({"type": "http.response.start", "status": 204, "headers": headers})
         await send({"type": "http.response.body", "body": b""})
+
+
+GRPC = "application/grpc"
+GRPC_WEB = "application/grpc-web"
+GRPC_WEB_TEXT = "application/grpc-web-text"
+ACCEPT_POST = b"application/json, application/proto, application/grpc-web+proto, application/grpc-web-text+proto"
+MAX_TEXT_BODY = 4 << 20  # bytes of a base64 request body (a request is a position: kilobytes)
+
+
+def _content_type(scope) -> str:
+    raw = next((v for k, v in scope.get("headers", ()) if k == b"content-type"), b"")
+    return raw.decode("latin-1").split(";", 1)[0].strip().lower()
+
+
+def _b64decode(text: bytes) -> bytes:
+    """Base64 that may be several padded pieces end to end (how grpc-web-text streams it)."""
+    text = b"".join(text.split())
+    return b"".join(base64.b64decode(piece, validate=True) for piece in re.findall(rb"[^=]+=*", text))
+
+
+async def _grpc_web_text(scope, receive, send, kind: str):
+    """gRPC-Web's text mode (the grpc-web JavaScript client's default): the request body is the
+    base64 of the binary framing, and so is each piece of the answer. Returns the (receive,
+    send) that make it binary gRPC-Web for the Connect application, or (None, None) once it
+    answered a body that is not base64 itself (400)."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None, None
+        chunks.append(message.get("body", b""))
+        size += len(chunks[-1])
+        if size > MAX_TEXT_BODY:
+            await _respond(send, 413, b"request body too large\n", "text/plain; charset=utf-8")
+            return None, None
+        if not message.get("more_body", False):
+            break
+    try:
+        body = _b64decode(b"".join(chunks))
+    except (binascii.Error, ValueError):
+        await _respond(send, 400, b"application/grpc-web-text: the body is not base64\n", "text/plain; charset=utf-8")
+        return None, None
+    suffix = kind[len(GRPC_WEB_TEXT):]  # "" or "+proto"
+    scope["headers"] = [(k, v) for k, v in scope.get("headers", ()) if k not in (b"content-type", b"content-length")]
+    scope["headers"] += [(b"content-type", (GRPC_WEB + suffix).encode()), (b"content-length", str(len(body)).encode())]
+    delivered = False
+
+    async def text_receive():
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()  # the disconnect, when it comes
+
+    async def text_send(message):
+        if message["type"] == "http.response.start":
+            headers = []
+            for k, v in message.get("headers", ()):
+                if k == b"content-length":
+                    continue  # the base64 is longer
+                if k == b"content-type" and v.startswith(GRPC_WEB.encode()):
+                    v = GRPC_WEB_TEXT.encode() + v[len(GRPC_WEB):]
+                headers.append((k, v))
+            message = dict(message, headers=headers)
+        elif message["type"] == "http.response.body" and message.get("body"):
+            message = dict(message, body=base64.b64encode(message["body"]))  # padded: pieces decode end to end
+        await send(message)
+
+    return text_receive, text_send
 
 
 async def _respond(send, status: int, body: bytes, kind: str, length: int | None = None, headers=()):
