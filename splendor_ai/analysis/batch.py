@@ -25,6 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import progress
 from ..games import SplendorError
 from ..records import RecordError, check
 from . import FORMAT, VERSION, AnalysisError, Options, analyze, chart
@@ -189,31 +190,26 @@ def write_summary(out_dir, reports: list[dict]) -> Path:
 
 
 class BatchProgress:
-    """``analyzing [#####.....] 3/10 games, 412/1200 decisions, 1m20s, eta 2m05s`` on one line."""
+    """``analyzing:  34%|###4      | 412/1200 [01:20<02:05, 5.15decision/s, 3/10 games]`` on a
+    terminal; nothing at all when ``stream`` is not one (splendor_ai.progress)."""
 
-    def __init__(self, games: int, decisions: int, stream=None, width: int = 30):
-        self.games, self.decisions = games, decisions
-        self.stream = stream if stream is not None else sys.stderr
-        self.width = width
-        self.t0 = time.perf_counter()
+    def __init__(self, games: int, decisions: int, stream=None):
+        self.games = games
+        self.bar = progress.bar(decisions, "analyzing", "decision", stream=stream)
 
     def __call__(self, games_done: int, decisions_done: int) -> None:
-        share = decisions_done / self.decisions if self.decisions else games_done / max(self.games, 1)
-        filled = int(self.width * share)
-        elapsed = time.perf_counter() - self.t0
-        eta = f", eta {_duration(elapsed / share * (1 - share))}" if 0 < share < 1 else ""
-        self.stream.write(f"\ranalyzing [{'#' * filled}{'.' * (self.width - filled)}] {games_done}/{self.games} games, "
-                          f"{decisions_done}/{self.decisions} decisions, {_duration(elapsed)}{eta}   ")
-        self.stream.flush()
+        self.bar.set_postfix_str(f"{games_done}/{self.games} games", refresh=False)
+        if decisions_done != self.bar.n:
+            self.bar.update(decisions_done - self.bar.n)
+        else:
+            self.bar.refresh()
+
+    def clear(self) -> None:
+        """Takes the bar off its line, so that a message can be written there."""
+        self.bar.clear()
 
     def close(self) -> None:
-        self.stream.write("\n")
-        self.stream.flush()
-
-
-def _duration(seconds: float) -> str:
-    m, s = divmod(int(seconds), 60)
-    return f"{m}m{s:02d}s" if m else f"{s}s"
+        self.bar.close()
 
 
 # ------------------------------------------------------------------------------ runners
@@ -368,7 +364,7 @@ def run(inputs: list[str], out_dir, options: Options = Options(), workers: int |
         else:
             state["per_game"][name] = job_decisions  # counted as done: the bar still reaches the end
             if bar:
-                err.write("\n")
+                bar.clear()
             _skip(outcome, err, by_job[name].path, payload)
         if bar:
             bar(state["games"], sum(state["per_game"].values()))

@@ -4,12 +4,12 @@ from __future__ import annotations
 import json
 import math
 import os
-import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
+from .. import progress as _progress
 from ..games import load_game
 from ..records import load, make_record, save
 from .bots import bot_evaluator, make_bot
@@ -177,26 +177,24 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
                 records[i] = rec
     todo = [i for i in range(games) if records[i] is None]
     t0 = time.perf_counter()
-    done = games - len(todo)
+    # On a terminal only (splendor_ai.progress): a redirected log gets no bar.
+    bar = _progress.bar(games, "games", "game", enabled=progress, initial=games - len(todo))
 
     def finished(i: int, rec: dict) -> None:
-        nonlocal done
         records[i] = rec
         if record_dir:
             save(rec, paths[i])
-        done += 1
-        _progress(progress, done, games, t0, games - len(todo))
+        bar.update(1)
 
-    if processes == 1 or len(todo) <= 1:
-        for i in todo:
-            finished(i, _game_task(tasks[i]))
-    else:
-        with ProcessPoolExecutor(max_workers=min(processes, len(todo))) as pool:
-            futures = {pool.submit(_game_task, tasks[i]): i for i in todo}
-            for fut in as_completed(futures):
-                finished(futures[fut], fut.result())
-    if progress:
-        print(file=sys.stderr)
+    with bar:
+        if processes == 1 or len(todo) <= 1:
+            for i in todo:
+                finished(i, _game_task(tasks[i]))
+        else:
+            with ProcessPoolExecutor(max_workers=min(processes, len(todo))) as pool:
+                futures = {pool.submit(_game_task, tasks[i]): i for i in todo}
+                for fut in as_completed(futures):
+                    finished(futures[fut], fut.result())
     stats = {spec: BotStats(spec) for spec in dict.fromkeys(bots)}
     rounds = 0.0
     for rec in records:
@@ -210,18 +208,6 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
         rounds += rec["turns"] / players
     return ArenaResult(game, players, games, list(stats.values()), rounds / max(1, games),
                        time.perf_counter() - t0, records, resumed=games - len(todo))
-
-
-def _progress(enabled: bool, done: int, total: int, t0: float, resumed: int = 0) -> None:
-    if not enabled:
-        return
-    width = 30
-    filled = int(width * done / total)
-    elapsed = time.perf_counter() - t0
-    played = done - resumed
-    eta = elapsed / played * (total - done) if played else 0
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games, {elapsed:.0f}s, eta {eta:.0f}s",
-          end="", file=sys.stderr, flush=True)
 
 
 def arena_json(result: ArenaResult) -> str:

@@ -27,6 +27,7 @@ import numpy as np
 import torch
 
 from .. import nn as splnn
+from .. import progress
 from ..search import cores
 from ..search.arena import run_arena
 from . import augment, model as M
@@ -310,8 +311,9 @@ class Run:
         for i in range(games):
             players = s.players[i % len(s.players)]
             tasks.append((s.game, players, _seed(s.seed, g, i), net, sp))
-        t0 = time.perf_counter()
         pool = ProcessPoolExecutor(max_workers=s.workers) if s.workers > 1 else None
+        # On a terminal only (splendor_ai.progress): a redirected training log gets no bar.
+        bar = progress.bar(len(tasks), "self-play", "game")
         try:
             for k, start in enumerate(range(0, len(tasks), chunk)):
                 path = d / f"selfplay-{k:03d}.npz"
@@ -326,12 +328,11 @@ class Run:
                     else:
                         np.savez(str(path) + ".tmp.npz", empty=np.zeros(0))
                         os.replace(str(path) + ".tmp.npz", path)
-                done = min(start + chunk, len(tasks))
-                _progress(done, len(tasks), t0)
+                bar.update(min(start + chunk, len(tasks)) - bar.n)
         finally:
+            bar.close()
             if pool:
                 pool.shutdown()
-        print(file=sys.stderr)
         return _count(d)
 
     def window_data(self, g: int, window: int | None = None) -> dict:
@@ -497,12 +498,3 @@ def _count(d: Path) -> tuple[int, int]:
                 positions += len(z["players"])
                 games += len(z["decisions"])
     return positions, games
-
-
-def _progress(done: int, total: int, t0: float) -> None:
-    width = 30
-    filled = int(width * done / total)
-    elapsed = time.perf_counter() - t0
-    eta = elapsed / done * (total - done) if done else 0
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} self-play games, {elapsed:.0f}s, eta {eta:.0f}s",
-          end="", file=sys.stderr, flush=True)
