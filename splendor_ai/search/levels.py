@@ -58,7 +58,7 @@ class Level:
         return LevelSettings(Limits(iterations=self.iterations, seconds=self.seconds), config, self.temperature)
 
     def budget(self) -> str:
-        """The budget in words: ``6000 iterations (at most 0.5 s a turn), net``."""
+        """The budget in words: ``6000 iterations (at most 1 s a turn), net``."""
         bound = f" (at most {self.seconds:g} s a turn)" if self.seconds else ""
         return f"{self.iterations} iterations{bound}, " + ("heuristic" if self.evaluator == "heuristic" else "net")
 
@@ -66,8 +66,10 @@ class Level:
 # Levels 1-4 search with the heuristic evaluation, 5-10 with the game's learned net (Config's
 # "auto" evaluator: the heuristic where a game ships no net). Levels 8-10: iterations
 # calibrated on an idle core (net search, one thread: about 110k iterations a second in the
-# base game, 140k in Duel, 180k in Marvel; measured 2026-11-28), the time a bound at about 3x
-# the base game's typical turn. Two search threads were not stronger at equal time (45.8 % of
+# base game, 140k in Duel, 180k in Marvel; measured 2026-11-28), the time a bound at 5x or
+# more the base game's typical turn on an idle core: on this shared 2-core machine two busy
+# processes made turns up to 3-5x slower, and the count must hold there
+# (``splendor-ai bench levels --turns``). Two search threads were not stronger at equal time (45.8 % of
 # 24 games at 0.1 s a decision; BENCHMARKS.md): every level searches with one.
 LEVELS: dict[int, Level] = {
     lv.level: lv
@@ -79,9 +81,9 @@ LEVELS: dict[int, Level] = {
         Level(5, 100, 0.25),
         Level(6, 400, 0.2),
         Level(7, 1500, 0.1),
-        Level(8, 6_000, 0.0, seconds=0.5),
-        Level(9, 25_000, 0.0, seconds=1.5),
-        Level(10, 200_000, 0.0, seconds=6.0),
+        Level(8, 6_000, 0.0, seconds=1.0),
+        Level(9, 25_000, 0.0, seconds=3.0),
+        Level(10, 200_000, 0.0, seconds=10.0),
     )
 }
 

@@ -115,7 +115,7 @@ def test_search_plans_apply_defaults_and_caps():
     plan = convert.move_plan(pb.GetMoveRequest(level=6), MAXIMA, None)
     assert (plan.iterations, plan.temperature, plan.config().evaluator) == (400, 0.2, "auto")
     plan = convert.move_plan(pb.GetMoveRequest(level=9), MAXIMA, None)
-    assert (plan.iterations, plan.seconds, plan.temperature) == (10_000, 1.5, 0.0)  # capped by the maxima
+    assert (plan.iterations, plan.seconds, plan.temperature) == (10_000, 3.0, 0.0)  # iterations capped by the maxima
     plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=10**9), threads=64, seed=3,
                                                temperature=0.25), MAXIMA, None)
     assert (plan.iterations, plan.threads, plan.seed, plan.temperature) == (10_000, 2, 3, 0.25)
