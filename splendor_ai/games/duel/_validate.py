@@ -1,13 +1,13 @@
 """Splendor Duel: validation of position dictionaries (``spec.validate_position``).
 
-Every problem raises PositionError with the dotted path of the offending field.
+Every problem raises PositionError with the dotted path of the offending field. The game's
+tables come from ``tables`` (which ``spec`` re-exports), never from ``spec``, which calls this.
 """
 from __future__ import annotations
 
-from ..cards.common import check_reserved
+from ..cards.common import check_bool as _bool, check_int as _int, check_list as _list, check_reserved
 from ..errors import PositionError
-from . import spec
-from .spec import _bool, _int, _list
+from . import tables as spec
 
 _MID_TURN = ("joker", "token", "steal", "royal")
 
