@@ -1,14 +1,22 @@
-// The demo page: a person against the AI, every call through the Connect protocol (connect.js).
-// The page keeps the game as the full position NewGame dealt plus the moves in notation (the
-// record of `splendor-ai play`); the server is stateless. It draws only what the person may
-// see (no deck order, no opponent's blind reserve).
+// The demo page: a person against the AI, every call through the TypeScript client
+// (client/js, splendor-ai-client.js: its browser bundle, a byte-identical copy; Connect over
+// fetch, protobuf bodies). The page keeps the game as the full position NewGame dealt plus
+// the moves in notation (the record of `splendor-ai play`); the server is stateless. It keeps
+// positions and moves as their protobuf JSON (toJson) and draws only what the person may see
+// (no deck order, no opponent's blind reserve).
 //
-// URL parameters fill the form: ?game=duel&players=2&seat=0&level=3&seed=7&hint=2000&chart=300
-// (&start=1 starts the game at once).
+// URL parameters fill the form, checked by params.js:
+// ?game=duel&players=2&seat=0&level=3&seed=7&hint=2000&chart=300 (&start=1 starts the game at once).
 
-import { ConnectError, serverStream, unary } from "./connect.js";
-import { Catalog, GAMES, el, moveSubjects, renderBoard } from "./board.js";
+import {
+  AnalyzeGameResponseSchema, AnalyzeResponseSchema, ApplyActionsResponseSchema, GetCatalogResponseSchema,
+  GetMoveResponseSchema, LegalActionsResponseSchema, NewGameResponseSchema, PositionSchema, ServiceError,
+  SplendorClient, fromJson, toJson,
+} from "./splendor-ai-client.js";
+import { Catalog, GAMES, el, renderBoard } from "./board.js";
 import { winChart } from "./chart.js";
+import { addPick, candidates, decided, moveFields, pickOf, pickedSelectors, selectionLabel } from "./clicks.js";
+import { checkParams } from "./params.js";
 
 const $ = (sel) => document.querySelector(sel);
 const catalogs = new Map();
@@ -18,13 +26,25 @@ const app = {
   catalog: null, position: null, status: null, moves: [], actions: [], movers: [],
   initial: null, // the full position NewGame dealt (for AnalyzeGame)
   snapshots: [], // before each of the person's decisions: {position, status, actions}
-  busy: false, filter: null, hint: null, hintAbort: null, chart: null, over: false, generation: 0,
+  busy: false, chooser: null, hint: null, hintAbort: null, chart: null, over: false, generation: 0,
 };
 window.splendorApp = app; // for the browser tests and for curious developers
 
 // ------------------------------------------------------------------ calls
-const call = (method, request, timeoutMs = 30000) =>
-  unary(method, request, { timeoutMs, token: app.token || undefined });
+let client = null;
+let clientToken = null;
+
+function ai() {
+  if (!client || clientToken !== app.token) {
+    client = new SplendorClient({ baseUrl: location.origin, token: app.token || undefined });
+    clientToken = app.token;
+  }
+  return client;
+}
+
+// Every field spelled out, defaults included (status.toMove 0, a seat's 0 points), as the board reads them.
+const json = (schema, message) => toJson(schema, message, { alwaysEmitImplicit: true });
+const position = (value) => fromJson(PositionSchema, value);
 
 function randomSeed() {
   return Math.floor(Math.random() * 2 ** 31);
@@ -40,7 +60,7 @@ function showMessage(text, kind = "error") {
 
 function showError(err) {
   if (err && err.name === "AbortError") return;
-  const text = err instanceof ConnectError ? `The server answered ${err.code}: ${err.message}` : `Error: ${err?.message || err}`;
+  const text = err instanceof ServiceError ? `The server answered ${err.codeName}: ${err.message}` : `Error: ${err?.message || err}`;
   showMessage(text, "error");
 }
 
@@ -70,8 +90,9 @@ async function guarded(fn) {
 }
 
 // ------------------------------------------------------------------ the game
+/** Every seat by its number and who plays it: "seat 0 (you)", "seat 1 (AI level 3)". */
 function names() {
-  return app.position[app.game].seats.map((_, s) => (s === app.human ? "You" : `AI level ${app.level}`));
+  return app.position[app.game].seats.map((_, s) => `seat ${s} (${s === app.human ? "you" : `AI level ${app.level}`})`);
 }
 
 async function newGame() {
@@ -88,11 +109,14 @@ async function newGame() {
   showMessage("");  // the last game's error is gone as soon as a new one is asked for, not once it is dealt
   cancelHint();
   app.generation += 1;
-  if (!catalogs.has(app.game)) catalogs.set(app.game, new Catalog(app.game, await call("GetCatalog", { game: GAMES[app.game].enum })));
+  if (!catalogs.has(app.game)) {
+    const catalog = json(GetCatalogResponseSchema, await ai().getCatalog(app.game, { timeoutMs: 30000 }));
+    catalogs.set(app.game, new Catalog(app.game, catalog));
+  }
   app.catalog = catalogs.get(app.game);
-  const dealt = await call("NewGame", { game: GAMES[app.game].enum, players: app.players, seed: String(app.seed) });
+  const dealt = json(NewGameResponseSchema, await ai().newGame({ game: app.game, players: app.players, seed: app.seed, timeoutMs: 30000 }));
   Object.assign(app, { initial: dealt.position, position: dealt.position, status: dealt.status, actions: [], movers: [], snapshots: [],
-    moves: [], filter: null, hint: null, chart: null, over: false });
+    moves: [], chooser: null, hint: null, chart: null, over: false });
   $("#log").replaceChildren();
   $("#chart").replaceChildren();
   log(`new game: ${GAMES[app.game].title}, ${app.players} players, seed ${app.seed}; you are seat ${app.human}`);
@@ -106,7 +130,7 @@ async function advance() {
   while (generation === app.generation) {
     if (app.status.gameOver) return finish();
     if (app.status.toMove === app.human) {
-      app.moves = (await call("LegalActions", { position: app.position })).moves;
+      app.moves = json(LegalActionsResponseSchema, await ai().legalActions(position(app.position), { timeoutMs: 30000 })).moves;
       setStatus(`Your move (seat ${app.human})`);
       return;
     }
@@ -120,7 +144,7 @@ async function aiTurn() {
   app.moves = [];
   render();
   const before = app.position;
-  const reply = await call("GetMove", { position: before, level: app.level, seed: String(randomSeed()) }, 120000);
+  const reply = json(GetMoveResponseSchema, await ai().getMove(position(before), { level: app.level, seed: randomSeed(), timeoutMs: 120000 }));
   if (!reply.turnComplete) throw new Error("the server did not finish the AI's turn");
   for (const m of reply.moves) {
     app.actions.push(m.notation);
@@ -138,14 +162,14 @@ function play(notation) {
     if (app.status.gameOver || app.status.toMove !== app.human) return;
     cancelHint();
     const before = { position: app.position, status: app.status, actions: app.actions.length };
-    const reply = await call("ApplyActions", { position: app.position, moves: [{ notation }] });
+    const reply = json(ApplyActionsResponseSchema, await ai().applyActions(position(app.position), [notation], { timeoutMs: 30000 }));
     app.snapshots.push(before);
     const played = reply.applied[0].notation;
     app.actions.push(played);
     app.movers.push(app.human);
     log(`seat ${app.human} (you) play: ${played}`);
     $("#last").textContent = `You played: ${played}`;
-    Object.assign(app, { position: reply.position, status: reply.status, filter: null, hint: null, moves: [] });
+    Object.assign(app, { position: reply.position, status: reply.status, chooser: null, hint: null, moves: [] });
     showMessage("");
     await advance();
   });
@@ -160,7 +184,7 @@ function undo() {
     }
     cancelHint();
     app.generation += 1;
-    Object.assign(app, { position: snap.position, status: snap.status, filter: null, hint: null, chart: null, over: false });
+    Object.assign(app, { position: snap.position, status: snap.status, chooser: null, hint: null, chart: null, over: false });
     app.actions.length = snap.actions;
     app.movers.length = snap.actions;
     $("#chart").replaceChildren();
@@ -185,14 +209,15 @@ async function hint() {
   app.hint = { lines: [], iterations: 0, final: false };
   render();
   try {
-    await serverStream("Analyze", {
-      position: app.position, limits: { iterations: String(app.hintIterations) }, lines: 3, reportEveryMs: 250,
-      seed: String(randomSeed()),
-    }, (msg) => {
-      if (abort.signal.aborted) return;
-      app.hint = { lines: msg.stats.lines || [], iterations: Number(msg.stats.iterations), final: msg.final };
+    const analysis = ai().analyze(position(app.position), {
+      iterations: app.hintIterations, lines: 3, reportEveryMs: 250, seed: randomSeed(), signal: abort.signal, timeoutMs: 120000,
+    });
+    for await (const report of analysis) {
+      if (abort.signal.aborted) break;
+      const msg = json(AnalyzeResponseSchema, report);
+      app.hint = { lines: msg.stats.lines || [], iterations: Number(msg.stats.iterations || 0), final: Boolean(msg.final) };
       renderHint();
-    }, { signal: abort.signal, timeoutMs: 120000, token: app.token || undefined });
+    }
   } catch (err) {
     if (!abort.signal.aborted) {
       app.hint = null;
@@ -230,25 +255,30 @@ async function drawChart(generation) {
   let summary = null;
   const verdicts = [];
   chart.replaceChildren(el("p", { class: "progress", text: "Analysing the game…" }));
-  await serverStream("AnalyzeGame", {
-    initialPosition: app.initial, moves: app.actions.map((notation) => ({ notation })),
-    iterations: String(app.chartIterations), seed: "1",
-  }, (msg) => {
-    if (generation !== app.generation) return;
-    if (msg.final) {
-      summary = msg;
+  const analysis = ai().analyzeGame(position(app.initial), app.actions, { iterations: app.chartIterations, seed: 1, timeoutMs: 600000 });
+  for await (const report of analysis) {
+    if (generation !== app.generation) {
+      analysis.cancel();
       return;
     }
+    const msg = json(AnalyzeGameResponseSchema, report);
+    if (msg.final) {
+      summary = msg;
+      continue;
+    }
     const v = msg.decision;
+    v.index = v.index || 0;
+    v.drop = v.drop || 0;
     verdicts.push(v);
     points.push({ x: v.index, p: v.winProbability });
-    chart.replaceChildren(el("p", { class: "progress", text: `Analysing the game: decision ${msg.done} of ${msg.total}…` }));
-  }, { timeoutMs: 600000, token: app.token || undefined });
+    chart.replaceChildren(el("p", { class: "progress", text: `Analysing the game: decision ${msg.done || 0} of ${msg.total || 0}…` }));
+  }
   if (generation !== app.generation || !summary) return;
   points.push({ x: app.actions.length, p: summary.status.returns });
   app.chart = points;
-  const mine = summary.seats.find((s) => s.seat === app.human);
-  const marked = verdicts.filter((v) => v.seat === app.human && v.mark !== "MARK_NONE");
+  const mine = { accuracy: 0, decisions: 0, mistakes: 0, blunders: 0, agreed: 0,
+    ...summary.seats.find((s) => (s.seat || 0) === app.human) };
+  const marked = verdicts.filter((v) => (v.seat || 0) === app.human && v.mark && v.mark !== "MARK_NONE");
   chart.replaceChildren(
     el("h3", { text: "Win probability over the game (AnalyzeGame)" }), winChart(points, names()),
     el("p", { class: "summary", text: `Your accuracy: ${(100 * mine.accuracy).toFixed(0)}% of ${mine.decisions} decisions, ` +
@@ -279,30 +309,20 @@ function download() {
 }
 
 // ------------------------------------------------------------------ drawing
-function matches(move, filter) {
-  const s = moveSubjects(app.game, move);
-  switch (filter.type) {
-    case "card": return s.card === filter.value;
-    case "deck": return s.kind === "reserve_deck" && s.level === filter.value;
-    case "noble": return s.noble === filter.value;
-    case "cell": return s.cells.includes(filter.value);
-    case "token": return s.tokens.includes(filter.value);
-    default: return true;
-  }
-}
-
 function moveButton(m) {
   return el("button", { type: "button", class: "move", "data-notation": m.notation, disabled: app.busy,
     onclick: () => play(m.notation), onmouseenter: () => highlight(m, true), onmouseleave: () => highlight(m, false) }, m.notation);
 }
 
+/** Marks the board objects a move uses (hovering a move in the list or the chooser). */
 function highlight(move, on) {
-  const s = moveSubjects(app.game, move);
+  const f = moveFields(app.game, move);
   const sel = [];
-  if (s.card !== undefined) sel.push(`[data-card="${s.card}"]`);
-  for (const c of s.cells) sel.push(`[data-cell="${c}"]`);
-  if (s.kind === "reserve_deck") sel.push(`[data-deck="${s.level}"]`);
-  if (s.noble !== undefined) sel.push(`#board .top [data-noble="${s.noble}"], #board .top [data-location="${s.noble}"], #board .top [data-royal="${s.noble}"]`);
+  if (f.card !== undefined) sel.push(`[data-card="${f.card}"]`);
+  for (const c of f.cells || []) sel.push(`[data-cell="${c}"]`);
+  if (f.kind === "reserve_deck") sel.push(`[data-deck="${f.level}"]`);
+  const piece = f.noble ?? f.location ?? f.royal;
+  if (piece !== undefined) sel.push(`.top [data-noble="${piece}"]`, `.top [data-location="${piece}"]`, `.top [data-royal="${piece}"]`);
   if (!sel.length) return;
   for (const node of document.querySelectorAll(`#board :is(${sel.join(",")})`)) node.classList.toggle("hl", on);
 }
@@ -311,17 +331,10 @@ function renderMoves() {
   const box = $("#moves");
   box.replaceChildren();
   if (!app.moves.length) return;
-  let moves = app.moves;
-  if (app.filter) {
-    moves = moves.filter((m) => matches(m, app.filter));
-    box.append(el("div", { class: "filter" }, el("span", { text: `${moves.length ? "Moves with" : "No legal move with"} ${app.filter.label} ` }),
-      el("button", { type: "button", id: "show-all", onclick: () => { app.filter = null; renderMoves(); } }, "show all moves")));
-  } else {
-    box.append(el("p", { class: "hint-text", text: "Click a move, or a card, deck, token or noble on the board to see its moves." }));
-  }
+  box.append(el("p", { class: "hint-text", text: "Tap the board (tokens, a card, a deck, a noble) or a move below." }));
   const groups = new Map();
-  for (const m of moves) {
-    const kind = moveSubjects(app.game, m).kind;
+  for (const m of app.moves) {
+    const kind = moveFields(app.game, m).kind;
     if (!groups.has(kind)) groups.set(kind, []);
     groups.get(kind).push(m);
   }
@@ -330,37 +343,73 @@ function renderMoves() {
   }
 }
 
+/** The engine's top moves, ranked as it ranks them (by visits), with their share of the visits and win probability. */
 function renderHint() {
   const box = $("#hint");
   box.replaceChildren();
   if (!app.hint) return;
   const h = app.hint;
   box.append(el("p", { text: h.final ? `The engine's top moves (${h.iterations} iterations):` : `Thinking… ${h.iterations} iterations` }));
+  const lines = [...h.lines].sort((a, b) => Number(b.visits || 0) - Number(a.visits || 0)).slice(0, 3);
   const list = el("ol", { class: "hint-lines" });
-  for (const line of h.lines.slice(0, 3)) {
-    const p = Number(line.winProbability);
-    list.append(el("li", { "data-notation": line.move.notation },
+  lines.forEach((line, rank) => {
+    const visits = Number(line.visits || 0);
+    const share = h.iterations ? (100 * visits) / h.iterations : 0;
+    const p = Number(line.winProbability || 0);
+    list.append(el("li", { "data-notation": line.move.notation, "data-visits": visits, class: rank === 0 ? "best" : "" },
       el("button", { type: "button", class: "move", disabled: app.busy || !h.final, onclick: () => play(line.move.notation) }, line.move.notation),
-      el("span", { class: "prob", text: ` win probability ${(100 * p).toFixed(1)}%` })));
-  }
+      rank === 0 ? el("span", { class: "best-mark", text: h.final ? "best" : "leading" }) : null,
+      el("span", { class: "visits", text: `${visits.toLocaleString("en")} visits (${share.toFixed(0)}%)` }),
+      el("span", { class: "prob", text: `win ${(100 * p).toFixed(1)}%` })));
+  });
   box.append(list);
 }
 
+// ------------------------------------------------------------------ playing by clicking the board
 function onBoardClick(event) {
-  if (app.over || !app.moves.length) return;
-  const t = event.target.closest("[data-card],[data-deck],[data-noble],[data-location],[data-royal],[data-cell],[data-token]");
-  if (!t) return;
-  let filter = null;
-  if (t.dataset.card !== undefined) filter = { type: "card", value: Number(t.dataset.card), label: `card ${t.dataset.card}` };
-  else if (t.dataset.deck !== undefined) filter = { type: "deck", value: Number(t.dataset.deck), label: `the level ${t.dataset.deck} deck` };
-  else if (t.dataset.cell !== undefined) filter = { type: "cell", value: Number(t.dataset.cell), label: `cell ${t.title}` };
-  else if (t.dataset.noble !== undefined || t.dataset.location !== undefined || t.dataset.royal !== undefined) {
-    const id = Number(t.dataset.noble ?? t.dataset.location ?? t.dataset.royal);
-    filter = { type: "noble", value: id, label: `${t.title}` };
-  } else if (t.dataset.token !== undefined && t.closest(".supply")) filter = { type: "token", value: t.dataset.token, label: `${t.dataset.token} tokens` };
-  if (!filter) return;
-  app.filter = filter;
-  renderMoves();
+  if (app.busy || app.over || !app.moves.length) return;
+  const pick = pickOf(app.game, event.target, app.human);
+  if (!pick) return;
+  let selection = addPick(app.chooser?.selection, pick);
+  let list = selection.items?.length === 0 && selection.type === "cells" ? [] : candidates(app.game, app.moves, selection);
+  if (!list.length && app.chooser?.selection) {
+    // no move adds this to what was picked: start again from this pick alone
+    selection = addPick(null, pick);
+    list = candidates(app.game, app.moves, selection);
+  }
+  const move = decided(list);
+  if (move) {
+    app.chooser = null;
+    play(move.notation);
+    return;
+  }
+  app.chooser = { selection, list: list.map((c) => c.move), title: selectionLabel(app.game, selection) };
+  renderChooser();
+}
+
+function closeChooser() {
+  app.chooser = null;
+  renderChooser();
+}
+
+function renderChooser() {
+  const box = $("#chooser");
+  for (const node of document.querySelectorAll("#board .picked")) node.classList.remove("picked");
+  const c = app.chooser;
+  if (!c || !app.moves.length || app.busy) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  for (const sel of pickedSelectors(c.selection)) for (const node of document.querySelectorAll(`#board ${sel}`)) node.classList.add("picked");
+  const more = c.selection.type === "tokens" || c.selection.type === "cells";
+  box.replaceChildren(
+    el("div", { class: "chooser-head" },
+      el("strong", { text: c.list.length ? c.title : `No legal move: ${c.title}` }),
+      more && c.list.length ? el("span", { class: "chooser-tip", text: "tap more to narrow, or choose:" }) : null,
+      el("button", { type: "button", id: "chooser-close", class: "close", onclick: closeChooser }, "Cancel")),
+    el("div", { class: "chooser-moves" }, c.list.map(moveButton)));
+  box.hidden = false;
 }
 
 function render() {
@@ -369,6 +418,7 @@ function render() {
     { human: app.human, level: app.level, toMove: app.status.gameOver ? -1 : app.status.toMove }));
   renderMoves();
   renderHint();
+  renderChooser();
   const mine = !app.status.gameOver && app.status.toMove === app.human;
   $("#hint-button").disabled = app.busy || !mine;
   $("#undo-button").disabled = app.busy || !app.snapshots.length;
@@ -392,10 +442,10 @@ function fillSeats() {
 
 function init() {
   const form = $("#setup");
-  const params = new URLSearchParams(location.search);
-  for (const name of ["game", "players", "level", "seed", "hint", "chart"]) if (params.has(name)) form[name].value = params.get(name);
+  const { values, problems } = checkParams(location.search);
+  for (const name of ["game", "players", "level", "seed", "hint", "chart"]) if (name in values) form[name].value = String(values[name]);
   fillSeats();
-  if (params.has("seat")) form.seat.value = params.get("seat");
+  if ("seat" in values) form.seat.value = String(values.seat);
   form.game.addEventListener("change", fillSeats);
   form.players.addEventListener("change", fillSeats);
   form.addEventListener("submit", (e) => { e.preventDefault(); guarded(newGame); });
@@ -403,8 +453,14 @@ function init() {
   $("#undo-button").addEventListener("click", undo);
   $("#download-button").addEventListener("click", download);
   $("#board").addEventListener("click", onBoardClick);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeChooser(); });
+  if (problems.length) {
+    // a bad link: say what is wrong, keep the form's defaults for it, and do not start
+    showMessage(`This link's parameters were not used: ${problems.join("; ")}. Check the form and press "New game".`, "error");
+    $("#message").dataset.kind = "params";
+  }
   document.body.dataset.ready = "1";
-  if (params.get("start") === "1") guarded(newGame);
+  if (values.start && !problems.length) guarded(newGame);
 }
 
 init();

@@ -68,7 +68,9 @@ function cardView(game, catalog, id, extra = {}) {
   const c = catalog.cards.get(id);
   if (!c) return el("div", { class: "card unknown", text: "?" });
   const color = colorName(c.color);
-  const top = el("div", { class: "card-top" }, el("span", { class: "pts", text: c.points ? String(c.points) : "" }));
+  // The id, as the moves name the card ("buy 61", "reserve 61").
+  const top = el("div", { class: "card-top" }, el("span", { class: "pts", text: c.points ? String(c.points) : "" }),
+    el("span", { class: "card-id", title: `card ${id}`, text: String(id) }));
   if (game === "duel") {
     if (c.crowns) top.append(el("span", { class: "crowns", title: `${c.crowns} crown(s)`, text: "♛".repeat(c.crowns) }));
     if (c.bonus) top.append(el("span", { class: `gem t-${color}`, title: `bonus ${c.bonus}`, text: c.bonus > 1 ? "×2" : "" }));
@@ -165,10 +167,14 @@ function seatView(game, catalog, p, seat, { human, level, toMove }) {
     if (p.avengers === seat) head.append(el("span", { class: "badge", text: "Avengers tile (+3)" }));
     if (s.meetsGauntlet) head.append(el("span", { class: "badge", text: "Infinity Gauntlet" }));
   }
-  const extras = el("div", { class: "seat-extras" });
-  if (game === "base") for (const id of s.nobles || []) extras.append(nobleView(catalog, id));
-  if (game === "marvel") for (const id of s.locations || []) extras.append(locationView(catalog, id));
-  if (game === "duel") for (const id of s.royals || []) extras.append(royalView(catalog, id));
+  // The claimed pieces, in a row of their own (shown once the seat has one).
+  const claimed = game === "base" ? ["nobles", (s.nobles || []).map((id) => nobleView(catalog, id))]
+    : game === "marvel" ? ["locations", (s.locations || []).map((id) => locationView(catalog, id))]
+      : ["royals", (s.royals || []).map((id) => royalView(catalog, id))];
+  const extras = claimed[1].length
+    ? el("div", { class: "line claimed" }, el("span", { class: "label", text: `${claimed[0]} (${claimed[1].length})` }),
+      el("div", { class: "seat-extras" }, claimed[1]))
+    : null;
   return el("section", { class: `seat${own ? " human" : ""}${toMove === seat ? " to-move" : ""}`, "data-seat": seat },
     head,
     el("div", { class: "line" }, el("span", { class: "label", text: "tokens" }), chips(game, s.tokens, { zeros: true, cls: "tokens" })),
@@ -193,7 +199,7 @@ export function renderBoard(game, catalog, position, options) {
   middle.append(boardRows(game, catalog, game === "duel" ? p.pyramid : p.board, p.deckSizes || []));
   if (game === "duel") {
     middle.append(el("div", { class: "supply" }, duelBoard(p),
-      el("div", { class: "line" }, el("span", { class: "label", text: "bag" }), chips("duel", p.bagContents, { cls: "bag" }),
+      el("div", { class: "line bag", "data-bag": "", title: "the bag (replenish the board from it)" }, el("span", { class: "label", text: "bag" }), chips("duel", p.bagContents, { cls: "bag" }),
         Object.values(p.bagContents || {}).some((n) => n > 0) ? null : el("span", { class: "label", text: "empty" })),
       el("div", { class: "line" }, el("span", { class: "label", text: `privileges left: ${p.privileges || 0}` }))));
   } else {

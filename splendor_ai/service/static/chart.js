@@ -11,9 +11,10 @@ function svg(tag, attrs = {}, text) {
   return node;
 }
 
-/** points: [{x, p: [per seat]}]; names: per seat. */
+/** points: [{x, p: [per seat]}]; names: per seat ("seat 1 (AI level 3)"), two to a legend line. */
 export function winChart(points, names, { width = 640, height = 260 } = {}) {
-  const pad = { left: 44, right: 12, top: 12, bottom: 30 };
+  const legendLines = Math.ceil(names.length / 2);
+  const pad = { left: 44, right: 12, top: 8 + 16 * legendLines, bottom: 30 };
   const w = width - pad.left - pad.right;
   const h = height - pad.top - pad.bottom;
   const maxX = Math.max(1, ...points.map((q) => q.x));
@@ -30,7 +31,8 @@ export function winChart(points, names, { width = 640, height = 260 } = {}) {
     const pts = points.filter((q) => q.p[seat] !== undefined).map((q) => `${X(q.x).toFixed(1)},${Y(q.p[seat]).toFixed(1)}`);
     root.append(svg("polyline", { points: pts.join(" "), fill: "none", stroke: COLORS[seat % COLORS.length],
       "stroke-width": 2, "data-seat": seat }));
-    root.append(svg("text", { x: pad.left + 8 + seat * 150, y: pad.top + 12, style: `fill: ${COLORS[seat % COLORS.length]}`, class: "legend" }, `■ ${name}`));
+    root.append(svg("text", { x: pad.left + (seat % 2) * 280, y: 18 + 16 * Math.floor(seat / 2),
+      style: `fill: ${COLORS[seat % COLORS.length]}; font-size: 13px`, class: "legend", "data-seat": seat }, `■ ${name}`));
   });
   return root;
 }
