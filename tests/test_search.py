@@ -307,3 +307,47 @@ def test_a_search_without_one_iteration_plays_the_evaluators_choice_not_the_firs
     else:
         expected = core_search.one_ply_action(cores.game_def("base"), state._state_bytes())
     assert result.action == expected != legal[0]
+
+
+def test_the_search_modules_import_each_other_without_circles():
+    """Every import inside splendor_ai.search (also those inside functions) points one way."""
+    import ast
+    from pathlib import Path
+
+    import splendor_ai.search as package
+
+    folder = Path(package.__file__).parent
+    graph = {}
+    for path in folder.glob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names.update([node.module] if node.module else [a.name for a in node.names])
+        graph[path.stem] = {n.split(".")[0] for n in names} & {p.stem for p in folder.glob("*.py")}
+    graph.pop("__init__")
+
+    def reaches(start, goal, seen=()):
+        return any(n == goal or (n not in seen and reaches(n, goal, (*seen, n))) for n in graph.get(start, ()))
+
+    assert graph["bots"] >= {"levels"} and graph["turns"] >= {"mcts"}
+    assert [m for m in graph if reaches(m, m)] == []
+
+
+def test_a_reused_subtree_answers_only_with_moves_legal_in_the_position():
+    # Below a Duel replenish the reused subtree grew in many bag orders: some of its root's
+    # moves (lines of tokens that this bag did not place) are not legal in the true position.
+    from splendor_ai.search import cores
+
+    s = cores.to_core(load_game("duel", 2).new_initial_state(2))
+    rng = random.Random(2)
+    while "replenish" not in [s.action_to_string(a) for a in s.search_actions()]:
+        s.apply_action(rng.choice(s.search_actions()))
+    replenish = next(a for a in s.search_actions() if s.action_to_string(a) == "replenish")
+    first = Search(s, Limits(iterations=3000), Config(seed=1, evaluator="heuristic"))
+    first.run()
+    s.apply_action(replenish)
+    second = Search(s, Limits(iterations=1), Config(seed=2, evaluator="heuristic"), reuse=(first, replenish))
+    legal = set(s.search_actions())
+    assert [a for a, n, *_ in second._tree.root_stats() if n and a not in legal]  # the trap is there
+    result = second.run()
+    assert result.action in legal and all(a.action in legal for a in result.actions)

@@ -340,8 +340,11 @@ class Search:
     def _result(self, elapsed: float) -> SearchResult:
         summary = self._tree.summary()
         stats = []
+        # A reused subtree can hold actions legal only in other redraws of the hidden cards
+        # (below a Duel replenish, say): only this position's legal actions are answers.
+        legal = set(self.root_actions or self._core_state.search_actions())
         for action, visits, value_sum, prior, pv in self._tree.root_stats():
-            if visits == 0:
+            if visits == 0 or action not in legal:
                 continue
             pv_moves = _pv_strings(self._core_state, pv)
             stats.append(
