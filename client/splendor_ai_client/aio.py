@@ -140,7 +140,8 @@ class AsyncClient:
                      timeout: Optional[float] = None) -> AsyncGameAnalysis:
         req = rq.analyze_game(initial_position, moves, iterations, threads, seed, played_visits, mistake, blunder,
                               request_id)
-        return AsyncGameAnalysis(self.stub.AnalyzeGame(req, timeout=timeout if timeout is not None else self.timeout))
+        return AsyncGameAnalysis(self.stub.AnalyzeGame(req, timeout=timeout if timeout is not None else self.timeout,
+                                                              metadata=self.metadata))
 
     async def close(self) -> None:
         if self._own_channel:

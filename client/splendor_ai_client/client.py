@@ -157,7 +157,8 @@ class Client:
         is the full deal, ``moves`` every decision in order."""
         req = rq.analyze_game(initial_position, moves, iterations, threads, seed, played_visits, mistake, blunder,
                               request_id)
-        return GameAnalysis(self.stub.AnalyzeGame(req, timeout=timeout if timeout is not None else self.timeout))
+        return GameAnalysis(self.stub.AnalyzeGame(req, timeout=timeout if timeout is not None else self.timeout,
+                                                         metadata=self.metadata))
 
     def close(self) -> None:
         if self._own_channel:
