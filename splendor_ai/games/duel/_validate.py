@@ -10,6 +10,7 @@ from ..errors import PositionError
 from . import tables as spec
 
 _MID_TURN = ("joker", "token", "steal", "royal")
+_GEM_LETTERS = spec.LETTERS[:5]  # w u g r k: the gems' letters of the notation (`joker u`)
 
 
 def validate(position) -> dict:
@@ -107,13 +108,13 @@ def _seat(s, i: int, where: dict, hidden: list[int], observer) -> dict:
     for j, e in enumerate(_list(s.get("jokers", []), f"{sf}.jokers")):
         jf = f"{sf}.jokers[{j}]"
         if not isinstance(e, dict) or "card" not in e or "color" not in e:
-            raise PositionError(jf, "expected {'card': id, 'color': 0..4}")
+            raise PositionError(jf, "expected {'card': id, 'color': 0..4 or a gem letter w u g r k}")
         cid = _int(e["card"], f"{jf}.card", 0, len(spec.CARDS) - 1)
         if cid not in cards or spec.CARDS[cid].color != spec.JOKER:
             raise PositionError(f"{jf}.card", f"card {cid} is not a joker this seat owns")
         if any(x["card"] == cid for x in jokers):
             raise PositionError(f"{jf}.card", f"joker {cid} is given a colour twice")
-        jokers.append({"card": cid, "color": _int(e["color"], f"{jf}.color", 0, 4)})
+        jokers.append({"card": cid, "color": _joker_color(e["color"], f"{jf}.color")})
     royals = _list(s["royals"], f"{sf}.royals", max_len=len(spec.CROWN_THRESHOLDS))
     for j, rid in enumerate(royals):
         _int(rid, f"{sf}.royals[{j}]", 0, len(spec.ROYALS) - 1)
@@ -190,6 +191,17 @@ def _bag(position: dict, out: dict) -> None:
     seed = position.get("bag_seed", 0)
     out["bag"] = list(bag)
     out["bag_seed"] = _int(0 if seed is None else seed, "bag_seed", 0, (1 << 64) - 1)
+
+
+def _joker_color(value, field: str) -> int:
+    """A joker's colour: the gem's index 0..4 (the normalised form) or its letter, as the move
+    `joker u` names it (either case)."""
+    if isinstance(value, str):
+        letter = value.strip().lower()
+        if len(letter) == 1 and letter in _GEM_LETTERS:
+            return _GEM_LETTERS.index(letter)
+        raise PositionError(field, f"a gem: its index 0..4 or its letter ({' '.join(_GEM_LETTERS)}), got {value!r}")
+    return _int(value, field, 0, 4)
 
 
 def _jokers(out: dict) -> None:
