@@ -276,7 +276,7 @@ def busy_server():
     server = Server(Settings(host="127.0.0.1", port=0, max_concurrent=1, grace=0.5))
     port = server.start()
     try:
-        with Client(f"127.0.0.1:{port}") as client:
+        with Client(f"127.0.0.1:{port}", retries=0) as client:  # play's own waiting, not the client's retries
             client.wait_ready(10)
             yield client
     finally:

@@ -9,12 +9,16 @@
 
 Replicas: ``Client(["10.0.0.1:50551", "10.0.0.2:50551"])`` (or a ``dns:///`` target) spreads
 calls over them; TLS and tokens: ``Client(target, root_certificates="ca.pem", token=...)``.
-``AsyncClient`` has the same methods as coroutines. Failed calls raise ``ServiceError``
-subclasses (``InvalidArgument`` with ``field_violations``, ``IllegalMove``, ``Busy``, ...).
+A call the server turns away (``UNAVAILABLE``, ``RESOURCE_EXHAUSTED``) is retried with
+exponential backoff, up to 5 attempts (``retries=RetryPolicy(...)`` to change, ``retries=0``
+to turn off). ``AsyncClient`` has the same methods as coroutines. Failed calls raise
+``ServiceError`` subclasses (``InvalidArgument`` with ``field_violations``, ``IllegalMove``,
+``Busy``, ...).
 The messages themselves are in ``splendor.v1.splendor_pb2`` (exported here as ``pb``).
 """
 from splendor.v1 import splendor_pb2 as pb
 
+from ._channel import DEFAULT_RETRIES, RetryPolicy
 from ._requests import with_drawn_card, with_drawn_tokens
 from .aio import AsyncAnalysis, AsyncClient, AsyncGameAnalysis
 from .client import DEFAULT_TARGET, Analysis, Client, GameAnalysis
@@ -58,10 +62,11 @@ from .types import (
 )
 
 __all__ = [
-    "DEFAULT_TARGET", "Alternative", "Analysis", "AnalysisReport", "Applied", "AsyncAnalysis", "AsyncClient",
-    "AsyncGameAnalysis", "Busy", "Cancelled", "Catalog", "Client", "DeadlineExceeded", "DuelCard", "DuelRoyal",
-    "DuelTokens", "FieldViolation", "GameAnalysis", "GameAnalysisOptions", "GameAnalysisReport", "IllegalMove",
-    "InvalidArgument", "LegalMoves", "Line", "MarvelCard", "MarvelLocation", "MarvelTokens", "Move", "MoveResult",
-    "NewGame", "Options", "PreconditionViolation", "SearchStats", "SeatSummary", "ServiceError", "Status", "Tokens",
-    "Unauthenticated", "Unavailable", "Verdict", "game_of", "pb", "with_drawn_card", "with_drawn_tokens",
+    "DEFAULT_RETRIES", "DEFAULT_TARGET", "Alternative", "Analysis", "AnalysisReport", "Applied", "AsyncAnalysis",
+    "AsyncClient", "AsyncGameAnalysis", "Busy", "Cancelled", "Catalog", "Client", "DeadlineExceeded", "DuelCard",
+    "DuelRoyal", "DuelTokens", "FieldViolation", "GameAnalysis", "GameAnalysisOptions", "GameAnalysisReport",
+    "IllegalMove", "InvalidArgument", "LegalMoves", "Line", "MarvelCard", "MarvelLocation", "MarvelTokens", "Move",
+    "MoveResult", "NewGame", "Options", "PreconditionViolation", "RetryPolicy", "SearchStats", "SeatSummary",
+    "ServiceError", "Status", "Tokens", "Unauthenticated", "Unavailable", "Verdict", "game_of", "pb",
+    "with_drawn_card", "with_drawn_tokens",
 ]

@@ -9,7 +9,7 @@ from splendor.v1 import splendor_pb2 as pb
 from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
 from . import _requests as rq
-from ._channel import ROUND_ROBIN, PemLike, Target, make_channel, token_metadata
+from ._channel import DEFAULT_RETRIES, ROUND_ROBIN, PemLike, Retries, Target, make_channel, token_metadata
 from .client import DEFAULT_TARGET
 from .errors import ServiceError, Unavailable, from_rpc_error
 from .types import AnalysisReport, Applied, Catalog, GameAnalysisReport, LegalMoves, MoveResult, NewGame
@@ -66,17 +66,19 @@ class AsyncGameAnalysis(AsyncAnalysis):
 
 class AsyncClient:
     """An asyncio client of the splendor-ai service (create it inside the running loop); the
-    same options as ``Client`` (TLS, token, several addresses)."""
+    same options as ``Client`` (TLS, token, several addresses, retries)."""
 
     def __init__(self, target: Target = DEFAULT_TARGET, *, channel: Optional[grpc.aio.Channel] = None,
                  timeout: Optional[float] = None, options: Sequence = (), secure: bool = False,
                  root_certificates: PemLike = None, private_key: PemLike = None,
                  certificate_chain: PemLike = None, token: Optional[str] = None,
-                 lb_policy: Optional[str] = ROUND_ROBIN):
+                 lb_policy: Optional[str] = ROUND_ROBIN, retries: Retries = DEFAULT_RETRIES,
+                 server_name: Optional[str] = None):
         self._own_channel = channel is None
         self.channel = channel if channel is not None else make_channel(
             grpc.aio, target, secure=secure, root_certificates=root_certificates, private_key=private_key,
-            certificate_chain=certificate_chain, options=options, lb_policy=lb_policy)
+            certificate_chain=certificate_chain, options=options, lb_policy=lb_policy,
+            retries=retries, server_name=server_name)
         self.stub = pb_grpc.SplendorServiceStub(self.channel)
         self.timeout = timeout
         self.metadata = token_metadata(token)

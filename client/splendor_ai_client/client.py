@@ -8,7 +8,7 @@ from splendor.v1 import splendor_pb2 as pb
 from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
 from . import _requests as rq
-from ._channel import ROUND_ROBIN, PemLike, Target, make_channel, token_metadata
+from ._channel import DEFAULT_RETRIES, ROUND_ROBIN, PemLike, Retries, Target, make_channel, token_metadata
 from .errors import ServiceError, Unavailable, from_rpc_error
 from .types import AnalysisReport, Applied, Catalog, GameAnalysisReport, LegalMoves, MoveResult, NewGame
 
@@ -79,20 +79,26 @@ class Client:
     ``root_certificates`` or a client certificate) speaks TLS; ``root_certificates`` (PEM bytes
     or a file path; default: the system's) check the server; ``private_key`` and
     ``certificate_chain`` are the client's certificate for mutual TLS. ``token`` is sent as
-    ``authorization: Bearer <token>`` with every call. ``timeout`` (seconds) is the default
-    deadline of every call; each method also takes its own. Failed calls raise
-    ``errors.ServiceError`` subclasses.
+    ``authorization: Bearer <token>`` with every call. ``server_name``: the name the server's
+    certificate must carry, when it is not the host of ``target`` (e.g. dialing an address).
+    ``timeout`` (seconds) is the default deadline of every call; each method also takes its
+    own. ``retries``: a call turned away with ``UNAVAILABLE`` or ``RESOURCE_EXHAUSTED`` is
+    tried again with exponential backoff, up to 5 attempts in all (``RetryPolicy()``, the
+    default; see ``RetryPolicy``); a number of retries (1..4), a ``RetryPolicy`` of your own,
+    or 0 / None for none. Failed calls raise ``errors.ServiceError`` subclasses.
     """
 
     def __init__(self, target: Target = DEFAULT_TARGET, *, channel: Optional[grpc.Channel] = None,
                  timeout: Optional[float] = None, options: Sequence = (), secure: bool = False,
                  root_certificates: PemLike = None, private_key: PemLike = None,
                  certificate_chain: PemLike = None, token: Optional[str] = None,
-                 lb_policy: Optional[str] = ROUND_ROBIN):
+                 lb_policy: Optional[str] = ROUND_ROBIN, retries: Retries = DEFAULT_RETRIES,
+                 server_name: Optional[str] = None):
         self._own_channel = channel is None
         self.channel = channel if channel is not None else make_channel(
             grpc, target, secure=secure, root_certificates=root_certificates, private_key=private_key,
-            certificate_chain=certificate_chain, options=options, lb_policy=lb_policy)
+            certificate_chain=certificate_chain, options=options, lb_policy=lb_policy,
+            retries=retries, server_name=server_name)
         self.stub = pb_grpc.SplendorServiceStub(self.channel)
         self.timeout = timeout
         self.metadata = token_metadata(token)

@@ -63,12 +63,16 @@ class IllegalMove(ServiceError):
 
 
 class Busy(ServiceError):
-    """RESOURCE_EXHAUSTED: the server runs as many searches as it may; retry later."""
+    """RESOURCE_EXHAUSTED: the server runs as many searches as it may. The client's retry
+    policy (``retries=``) has already tried again by the time this is raised: wait longer, or
+    add slots or replicas."""
 
 
 class Unavailable(ServiceError):
     """UNAVAILABLE: the server is not reachable, is shutting down, or the call's connection
-    broke (a replica died under a running call, directly or behind a proxy): retry."""
+    broke (a replica died under a running call, directly or behind a proxy). A call turned
+    away before it started was already retried (``retries=``); a stream that broke after its
+    first report was not: send it again."""
 
 
 class DeadlineExceeded(ServiceError):
