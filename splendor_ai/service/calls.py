@@ -13,6 +13,7 @@ counts it. Metrics (``prometheus-client``, their own registry, served over HTTP 
 | `splendor_searches_refused_total` | counter | method | calls refused for lack of a slot (RESOURCE_EXHAUSTED) |
 | `splendor_search_iterations_total` | counter | method, game | iterations searched |
 | `splendor_unauthenticated_total` | counter | | calls refused for a missing or wrong token |
+| `splendor_http_closed_total` | counter | reason | HTTP connections closed by the server: `header_timeout`, `body_timeout`, `evicted` (idle, for a new one at the limit), `drain` (at shutdown) |
 | `splendor_net_faults_total` | counter | game | searches that failed on a net the server cannot use (each also logged as an error; health NOT_SERVING) |
 | `splendor_refusals_total` | counter | port, reason | every call or connection the server refused, counted once by the layer that refused it: `slots` (no search slot), `workers` (every worker thread busy), `token`, `shutdown`, `connections` (the HTTP port's connection limit) |
 | `process_*`, `python_gc_*`, `python_info` | | | the standard process collectors: resident memory, CPU seconds, open files and their limit, garbage collection |
@@ -107,6 +108,9 @@ class Metrics:
             self.allowance.set_function(lateness.allowance)
         self.unauthenticated = Counter("splendor_unauthenticated", "Calls refused for a missing or wrong token",
                                        registry=r)
+        self.http_closed = Counter("splendor_http_closed", "HTTP connections the server closed: header_timeout, "
+                                   "body_timeout, evicted (idle, for a new one at the limit), drain (shutdown)",
+                                   ["reason"], registry=r)
         self.net_faults = Counter("splendor_net_faults", "Searches that failed on a net the server cannot use",
                                   ["game"], registry=r)
         self.refusals = Counter("splendor_refusals", "Calls or connections refused, by the layer that refused them",

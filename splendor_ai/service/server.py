@@ -30,7 +30,7 @@ from .convert import Maxima
 from .lateness import Lateness
 from .nets import Nets
 from .servicer import SplendorServicer, lenient_deserializer
-from .settings import Settings, is_loopback, load_tokens
+from .settings import Settings, is_loopback, load_tokens, open_file_share, raise_open_file_limit
 from .slots import SearchSlots
 
 log = logging.getLogger("splendor_ai.service")
@@ -69,6 +69,8 @@ class Server:
         self.settings = settings
         # Every net, before anything listens: a bad one stops the start with one line (ValueError).
         self.nets = Nets.check(settings.net)
+        self.open_files = raise_open_file_limit()  # (before, after): logged by serve()
+        self.max_connections = settings.max_connections or open_file_share(self.open_files[1])
         self.tokens = load_tokens(settings.token_file, os.environ if environ is None else environ)
         self.slots = SearchSlots(settings.max_concurrent)
         self.lateness = Lateness()
@@ -89,7 +91,7 @@ class Server:
         self._grpc = grpc.server(
             futures.ThreadPoolExecutor(max_workers=workers + REFUSAL_WORKERS, thread_name_prefix="rpc"),
             interceptors=interceptors,
-            options=[("grpc.so_reuseport", 0)],
+            options=self.grpc_options(),
         )
         # A search's time is also within the call's (--max-call-seconds bounds every call).
         maxima = Maxima(settings.max_iterations, min(settings.max_seconds, settings.max_call_seconds),
@@ -115,7 +117,24 @@ class Server:
             self.web = WebServer(self.servicer, host=self.host, port=settings.http_port, workers=workers,
                                  cors_origin=settings.cors_origin, tokens=self.tokens, observer=self.observer,
                                  tls_cert=settings.tls_cert, tls_key=settings.tls_key,
-                                 tls_client_ca=settings.tls_client_ca)
+                                 tls_client_ca=settings.tls_client_ca, max_connections=self.max_connections,
+                                 header_timeout=settings.header_timeout, body_timeout=settings.body_timeout,
+                                 keepalive_timeout=settings.keepalive_timeout)
+
+    def grpc_options(self) -> list[tuple[str, int]]:
+        """The gRPC port's bounds on connections (docs/deploy.md#connections)."""
+        s = self.settings
+
+        def ms(seconds: float) -> int:
+            return max(1, round(seconds * 1000))
+
+        return [("grpc.so_reuseport", 0),
+                ("grpc.max_allowed_incoming_connections", self.max_connections),
+                ("grpc.server_handshake_timeout_ms", ms(s.header_timeout)),
+                ("grpc.max_connection_idle_ms", ms(s.idle_timeout)),
+                ("grpc.max_connection_age_ms", ms(s.max_connection_age)),
+                ("grpc.max_connection_age_grace_ms", ms(s.max_connection_age_grace)),
+                ("grpc.max_concurrent_streams", s.max_streams)]
 
     def start(self) -> int:
         address = f"{self.host}:{self.settings.port}"
@@ -190,6 +209,11 @@ def serve(settings: Settings) -> int:
     for text in server.warnings():
         log.warning("%s", text)
     log.info("nets checked: %s", server.nets.describe())
+    before, after = server.open_files
+    log.info("open files: limit %d%s; at most %d connections a port (header_timeout=%gs body_timeout=%gs "
+             "keepalive_timeout=%gs idle_timeout=%gs max_connection_age=%gs max_streams=%d)", after,
+             f" (raised from {before})" if after != before else "", server.max_connections, s.header_timeout,
+             s.body_timeout, s.keepalive_timeout, s.idle_timeout, s.max_connection_age, s.max_streams)
     if server.metrics_port is not None:
         log.info("metrics on http://%s:%d/metrics", server.host, server.metrics_port)
     if server.http_port is not None:

@@ -82,6 +82,15 @@ class Settings:
     http_port: int = -1  # the browser protocol (Connect, gRPC-Web) and the demo page: -1 = off, 0 = any free port
     cors_origin: str = ""  # origins whose pages may call the HTTP port (comma-separated, or *): "" = none
     net: str = ""  # GAME=FILE[,GAME=FILE]: a net of one's own for a game, instead of the shipped one
+    # Connections (docs/deploy.md#connections): bounded by default against clients that hold them.
+    max_connections: int = 0  # per port (gRPC, HTTP); 0 = from the open-file limit (open_file_share)
+    header_timeout: float = 10.0  # HTTP: request headers within this of the first byte; gRPC: the handshake
+    body_timeout: float = 30.0  # HTTP: the request body within this of its headers
+    keepalive_timeout: float = 15.0  # HTTP: an idle connection between requests is closed after this
+    idle_timeout: float = 300.0  # gRPC: a connection without a call for this long is closed (GOAWAY)
+    max_connection_age: float = 3600.0  # gRPC: a connection is closed (GOAWAY) after this, to rebalance
+    max_connection_age_grace: float = 600.0  # gRPC: what calls still running then get (= --max-call-seconds)
+    max_streams: int = 100  # gRPC: calls at once on one connection
 
     def __post_init__(self):
         self.max_concurrent = self.max_concurrent or _cores()
@@ -91,7 +100,12 @@ class Settings:
                   ("max_call_seconds", self.max_call_seconds > 0),
                   ("max_threads", 1 <= self.max_threads <= 64), ("max_nodes", self.max_nodes >= 1000),
                   ("grace", self.grace >= 0), ("metrics_port", -1 <= self.metrics_port <= 65535),
-                  ("log_format", self.log_format in LOG_FORMATS), ("http_port", -1 <= self.http_port <= 65535)]
+                  ("log_format", self.log_format in LOG_FORMATS), ("http_port", -1 <= self.http_port <= 65535),
+                  ("max_connections", self.max_connections >= 0), ("header_timeout", self.header_timeout > 0),
+                  ("body_timeout", self.body_timeout > 0), ("keepalive_timeout", self.keepalive_timeout > 0),
+                  ("idle_timeout", self.idle_timeout > 0), ("max_connection_age", self.max_connection_age > 0),
+                  ("max_connection_age_grace", self.max_connection_age_grace >= 0),
+                  ("max_streams", self.max_streams >= 1)]
         for name, ok in checks:
             if not ok:
                 raise ValueError(f"{name}: {getattr(self, name)!r} is out of range")
@@ -139,6 +153,17 @@ MORE_SERVE_FLAGS = [
                                 "--max-seconds caps each of its decisions)"),
     ("net", str, "GAME=FILE[,GAME=FILE]: search GAME with this net instead of the shipped one (for the player "
                  "counts it covers); every net is checked at start"),
+    ("max_connections", int, "connections each port holds at most (0 = from the open-file limit); beyond it the "
+                             "HTTP port closes its oldest idle one, the gRPC port refuses"),
+    ("header_timeout", float, "seconds a client has to send its request headers (HTTP) or finish the "
+                              "connection's handshake (gRPC)"),
+    ("body_timeout", float, "HTTP: seconds a client has to send a request body once its headers came"),
+    ("keepalive_timeout", float, "HTTP: seconds an idle connection is kept between requests"),
+    ("idle_timeout", float, "gRPC: seconds a connection without a call is kept"),
+    ("max_connection_age", float, "gRPC: seconds after which a connection is asked to close (clients reconnect, "
+                                  "which spreads them over replicas)"),
+    ("max_connection_age_grace", float, "gRPC: seconds the calls still running on such a connection get"),
+    ("max_streams", int, "gRPC: calls at once on one connection"),
 ]
 
 
@@ -204,3 +229,28 @@ def parse_net_setting(text: str) -> dict[str, str]:
             raise ValueError(f"net: {game} is given twice")
         out[game] = path
     return out
+
+
+FILE_RESERVE = 128  # open files kept for the server itself (nets, logs, metrics, the event loops)
+AUTO_MAX_CONNECTIONS = 10_000  # per port, however high the open-file limit
+
+
+def raise_open_file_limit() -> tuple[int, int]:
+    """Raise the soft open-file limit (RLIMIT_NOFILE) to the hard one; (before, after)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):
+            return soft, soft
+        return soft, target
+    return soft, soft
+
+
+def open_file_share(limit: int) -> int:
+    """The connections each of the two ports may hold under an open-file limit of ``limit``:
+    what is left after FILE_RESERVE, halved, at most AUTO_MAX_CONNECTIONS, at least 16."""
+    return max(16, min(AUTO_MAX_CONNECTIONS, (limit - FILE_RESERVE) // 2))

@@ -42,6 +42,7 @@ from google.rpc import status_pb2
 from splendor.v1 import splendor_pb2 as pb
 
 from .calls import Call
+from .http_guard import Guard, GuardedServer, protocol_class
 from .servicer import Unparsable, lenient_deserializer
 from .settings import parse_origins
 
@@ -61,6 +62,8 @@ SERVICE = pb.DESCRIPTOR.services_by_name["SplendorService"]
 RPC_PREFIX = f"/{SERVICE.full_name}/"
 STATIC = "static"
 CHEAP_WORKERS = 8  # as on the gRPC port: threads for calls that do not search
+EXIT_MARGIN_SECONDS = 0.6  # the HTTP port closes this long before the grace ends (uvicorn's shutdown, the exit)
+EXIT_SHUTDOWN_SECONDS = 0.3  # of which uvicorn waits this long for the calls still running
 
 # CORS: what a cross-origin page may send and read (the Connect and gRPC-Web headers).
 CORS_ALLOW_HEADERS = ("content-type, connect-protocol-version, connect-timeout-ms, connect-accept-encoding, "
@@ -280,12 +283,14 @@ def _static_files() -> dict[str, tuple[bytes, str]]:
 
 
 class WebApp:
-    """The ASGI application: RPCs (with CORS), the demo page, 404 for the rest."""
+    """The ASGI application: RPCs (with CORS), the demo page, 404 for the rest; 503 to every
+    request once the server is stopping (``guard.draining``)."""
 
-    def __init__(self, connect_app, origins=()):
+    def __init__(self, connect_app, origins=(), guard=None):
         self.connect_app = connect_app
         self.origins = tuple(origins)
         self.files = _static_files()
+        self.guard = guard
 
     def allowed(self, origin: str | None) -> bool:
         return origin is not None and ("*" in self.origins or origin in self.origins)
@@ -299,6 +304,10 @@ class WebApp:
             return await self.connect_app(scope, receive, send)
         path, method = scope["path"], scope["method"]
         origin = next((v.decode() for k, v in scope.get("headers", ()) if k == b"origin"), None)
+        if self.guard is not None and self.guard.draining:
+            self.guard.refused_request("shutdown")
+            return await _respond(send, 503, b"the server is shutting down; retry on another\n",
+                                  "text/plain; charset=utf-8", headers=[(b"connection", b"close")])
         if path.startswith(RPC_PREFIX):
             if method == "OPTIONS":
                 return await self._preflight(origin, send)
@@ -439,35 +448,43 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 class WebServer:
-    """The HTTP port: uvicorn on its own thread and event loop, calls in a thread pool."""
+    """The HTTP port: uvicorn on its own thread and event loop, calls in a thread pool, each
+    connection guarded (http_guard.py: a connection limit, header and body timeouts)."""
 
     def __init__(self, servicer, *, host: str, port: int, workers: int, cors_origin: str = "",
-                 tokens=(), observer=None, tls_cert: str = "", tls_key: str = "", tls_client_ca: str = ""):
+                 tokens=(), observer=None, tls_cert: str = "", tls_key: str = "", tls_client_ca: str = "",
+                 max_connections: int = 1000, header_timeout: float = 10.0, body_timeout: float = 30.0,
+                 keepalive_timeout: float = 15.0):
         self.transport = Transport(servicer, workers)
         interceptors = [TokenCheck(tokens, observer)] if tokens else []
         connect_app = _ConnectApp(service=servicer, endpoints=self.transport.endpoints, interceptors=interceptors,
                                   codecs=[BinaryCodec(), JsonCodec()])
-        self.app = WebApp(connect_app, parse_origins(cors_origin))
+        metrics = observer.metrics if observer is not None else None
+        self.guard = Guard(max_connections, header_timeout, body_timeout, metrics)
+        self.app = WebApp(connect_app, parse_origins(cors_origin), self.guard)
         self.host, self._port = host, port
         self.tls = bool(tls_cert)
+        self.keepalive_timeout = keepalive_timeout
         self._ssl = dict(ssl_certfile=tls_cert or None, ssl_keyfile=tls_key or None,
                          ssl_ca_certs=tls_client_ca or None,
                          ssl_cert_reqs=ssl.CERT_REQUIRED if tls_client_ca else ssl.CERT_NONE)
         self._uvicorn = None
         self._thread = None
+        self._exit_timer = None
         self.port: int | None = None
 
     def start(self) -> int:
         sock = _listen(self.host, self._port)
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(self.app, lifespan="off", access_log=False, log_config=None, log_level="warning",
-                                timeout_keep_alive=30, **self._ssl)
+                                http=protocol_class(self.guard), timeout_keep_alive=self.keepalive_timeout,
+                                **self._ssl)
         try:
             config.load()  # reads the TLS files now: a bad one fails the start, not the first call
         except (OSError, ssl.SSLError) as exc:
             sock.close()
             raise OSError(f"the HTTP port's TLS files: {exc}") from None
-        self._uvicorn = uvicorn.Server(config)
+        self._uvicorn = GuardedServer(config, self.guard)
         self._thread = threading.Thread(target=self._uvicorn.run, kwargs={"sockets": [sock]}, name="http",
                                         daemon=True)
         self._thread.start()
@@ -479,12 +496,25 @@ class WebServer:
         return self.port
 
     def stop(self, grace: float) -> None:
-        """Stop taking connections; running calls get ``grace`` seconds (see wait())."""
-        if self._uvicorn is not None:
-            self._uvicorn.config.timeout_graceful_shutdown = max(grace, 0.01)
-            self._uvicorn.should_exit = True
+        """Start the drain: connections without a running call are closed now, new requests get
+        503 until the grace is nearly over, then the port closes (see wait()); running calls get
+        until then."""
+        if self._uvicorn is None:
+            return
+        self.guard.drain()
+        # uvicorn's own shutdown (the listener closed, the calls still running cancelled) takes
+        # a few tenths of a second: it starts that much before the grace ends.
+        self._uvicorn.config.timeout_graceful_shutdown = min(EXIT_SHUTDOWN_SECONDS, max(grace, 0.01))
+        self._exit_timer = threading.Timer(max(0.0, grace - EXIT_MARGIN_SECONDS), self._exit)
+        self._exit_timer.daemon = True
+        self._exit_timer.start()
+
+    def _exit(self) -> None:
+        self._uvicorn.should_exit = True
 
     def wait(self) -> None:
         if self._thread is not None:
             self._thread.join()
+        if self._exit_timer is not None:
+            self._exit_timer.cancel()
         self.transport.pool.shutdown(wait=False, cancel_futures=True)
