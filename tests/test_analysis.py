@@ -1,6 +1,7 @@
 """``splendor-ai analyze`` on one record: the verdicts (one search per decision, the played
 move's visits forced), the marks, the per-seat summary, the chart and the errors; record checks."""
 import json
+import math
 import struct
 
 import pytest
@@ -119,14 +120,33 @@ def test_the_seat_summary_counts_choices_only():
     verdicts = [verdict(0, 0.0, same=True), verdict(0, 0.12, "mistake"), verdict(0, 0.3, "blunder"),
                 verdict(0, 0.0, forced=True, same=True), verdict(1, 0.05), verdict(1, 0.01)]
     s0, s1, s2 = analysis.seat_summary(verdicts, 3, analysis.Options())
-    assert s0 == {"seat": 0, "decisions": 3, "forced": 1, "accuracy": round(1 / 3, 4), "mistakes": 1, "blunders": 1,
-                  "mean_drop": 0.14, "agreed": 1}
-    assert s1["accuracy"] == 1.0 and s1["mean_drop"] == 0.03 and s1["mistakes"] == s1["blunders"] == 0
-    assert s2 == {"seat": 2, "decisions": 0, "forced": 0, "accuracy": None, "mistakes": 0, "blunders": 0,
-                  "mean_drop": None, "agreed": 0}
+    assert s0 == {"seat": 0, "decisions": 3, "forced": 1, "accuracy": round(math.exp(-0.42), 4), "given_away": 0.42,
+                  "mistakes": 1, "blunders": 1, "mean_drop": 0.14, "agreed": 1}
+    assert s1["accuracy"] == round(math.exp(-0.06), 4) and s1["mean_drop"] == 0.03 and s1["given_away"] == 0.06
+    assert s1["mistakes"] == s1["blunders"] == 0
+    assert s2 == {"seat": 2, "decisions": 0, "forced": 0, "accuracy": None, "given_away": None, "mistakes": 0,
+                  "blunders": 0, "mean_drop": None, "agreed": 0}
     text = analysis.summary({"players": 3, "seats": None, "summary": [s0, s1, s2]})
-    assert "seat 0: accuracy 33.3% of 3 decisions, 1 mistakes, 1 blunders, mean drop 14.0%" in text
+    assert ("seat 0: accuracy 65.7% over 3 decisions (0.42 of a win given away), 1 mistakes, 1 blunders, "
+            "mean drop 14.0%") in text
     assert "1 forced" in text and "seat 2: no decision with a choice" in text
+
+
+def test_accuracy_counts_small_drops_that_add_up():
+    """The measure issue 50 asked for: a seat that gives away a little on every decision loses
+    games, and its accuracy must say so even when no decision reaches the mistake threshold
+    (the old measure, the share of decisions below it, gave such a seat 100 %)."""
+    def seat(drops):
+        verdicts = [{"seat": 0, "drop": d, "mark": analysis.mark_of(d, analysis.Options()), "forced": False,
+                     "move": "a", "best": "a" if d == 0 else "b"} for d in drops]
+        return analysis.seat_summary(verdicts, 1, analysis.Options())[0]
+
+    careful, sloppy, one_blunder = seat([0.0] * 36 + [0.01] * 4), seat([0.02] * 40), seat([0.0] * 39 + [0.5])
+    assert sloppy["mistakes"] == sloppy["blunders"] == 0  # not one decision marked ...
+    assert sloppy["accuracy"] == round(math.exp(-0.8), 4) < 0.5  # ... yet 0.8 of a win given away
+    assert careful["accuracy"] == round(math.exp(-0.04), 4) > 0.95
+    assert sloppy["accuracy"] < one_blunder["accuracy"] < careful["accuracy"]
+    assert seat([0.0] * 10)["accuracy"] == 1.0 and seat([0.5] * 10)["accuracy"] == round(math.exp(-5), 4) > 0
 
 
 @pytest.mark.parametrize("args, message", [

@@ -16,6 +16,7 @@ the numbers mean; ``batch.py`` runs many records at once (local processes or Ray
 """
 from __future__ import annotations
 
+import math
 import sys
 from dataclasses import asdict, dataclass, replace
 
@@ -27,7 +28,7 @@ from ..records import replay
 from ..search import Config, Limits, Search
 
 FORMAT = "splendor-ai/analysis"
-VERSION = 1
+VERSION = 2  # 2: accuracy is e^-(the drops summed), given_away added; 1 had the share of drops below mistake
 SPECS = {"base": base_spec, "duel": duel_spec, "marvel": marvel_spec}
 MARKS = {"mistake": "?", "blunder": "??", "": ""}
 EXTRA_SEED = 0x5EED_0F_91A4ED  # xor-ed into a decision's seed for the played move's extra search
@@ -138,9 +139,19 @@ def decisions(states, moves, options: Options, run=_run):
         yield judge(states[i], move, options, i, run)
 
 
+def accuracy(drops) -> float:
+    """The accuracy of a seat's play from the drops of its decisions with a choice: e to the
+    minus their sum. A drop is win probability the seat's own move gave away, so the sum is
+    the share of a whole win it gave away over the game (docs/analysis.md). 1 when it gave nothing
+    away; about 1 - sum while the sum is small; towards 0, never below, as it grows: 0.74
+    for 0.3 of a win, 0.37 for a whole one. Unlike a share of decisions below a threshold,
+    many small drops count: 40 drops of 2 points are 0.45, not 1."""
+    return math.exp(-sum(drops))
+
+
 def seat_summary(verdicts: list[dict], players: int, options: Options) -> list[dict]:
-    """Per seat: decisions with a choice, accuracy (share of them with a drop below the
-    mistake threshold), mistakes, blunders, mean drop, moves as the engine would play."""
+    """Per seat: decisions with a choice, accuracy (``accuracy``: e to the minus the sum of
+    their drops), mistakes, blunders, mean drop, moves as the engine would play."""
     out = []
     for seat in range(players):
         mine = [d for d in verdicts if d["seat"] == seat and not d["forced"]]
@@ -149,7 +160,8 @@ def seat_summary(verdicts: list[dict], players: int, options: Options) -> list[d
             "seat": seat,
             "decisions": n,
             "forced": sum(d["seat"] == seat and d["forced"] for d in verdicts),
-            "accuracy": round(sum(d["drop"] < options.mistake for d in mine) / n, 4) if n else None,
+            "accuracy": round(accuracy(d["drop"] for d in mine), 4) if n else None,
+            "given_away": round(sum(d["drop"] for d in mine), 4) if n else None,
             "mistakes": sum(d["mark"] == "mistake" for d in mine),
             "blunders": sum(d["mark"] == "blunder" for d in mine),
             "mean_drop": round(sum(d["drop"] for d in mine) / n, 4) if n else None,
@@ -210,7 +222,8 @@ def summary(report: dict) -> str:
         if not s["decisions"]:
             lines.append(f"seat {s['seat']}{name}: no decision with a choice")
             continue
-        lines.append(f"seat {s['seat']}{name}: accuracy {s['accuracy']:.1%} of {s['decisions']} decisions, "
+        lines.append(f"seat {s['seat']}{name}: accuracy {s['accuracy']:.1%} over {s['decisions']} decisions "
+                     f"({s['given_away']:.2f} of a win given away), "
                      f"{s['mistakes']} mistakes, {s['blunders']} blunders, mean drop {s['mean_drop']:.1%}, "
                      f"{s['agreed']} as the engine would play" + (f", {s['forced']} forced" if s["forced"] else ""))
     return "\n".join(lines)
