@@ -118,3 +118,21 @@ def test_slots_and_threads_default_to_the_quota_and_the_affinity_mask_not_the_ho
     (tmp_path / "cpu.max").write_text("max 100000\n")
     s = settings.Settings()
     assert (s.max_concurrent, s.max_threads) == (8, 8)  # no quota: the affinity mask
+
+
+# ------------------------------------------------------------------ the new settings
+def test_the_connection_and_call_settings_are_checked_and_read_from_the_environment():
+    from splendor_ai.service.settings import MORE_SERVE_FLAGS, Settings, open_file_share
+
+    for name, bad in (("max_call_seconds", 0), ("max_connections", -1), ("header_timeout", 0), ("body_timeout", -1),
+                      ("keepalive_timeout", 0), ("idle_timeout", 0), ("max_connection_age", 0),
+                      ("max_connection_age_grace", -1), ("max_streams", 0)):
+        with pytest.raises(ValueError, match=name):
+            Settings(**{name: bad})
+    env = {"SPLENDOR_AI_MAX_CONNECTIONS": "300", "SPLENDOR_AI_HEADER_TIMEOUT": "2.5", "SPLENDOR_AI_NET": "duel=x.splnn",
+           "SPLENDOR_AI_MAX_CALL_SECONDS": "90"}
+    assert Settings.env_defaults(env) == {"max_connections": 300, "header_timeout": 2.5, "net": "duel=x.splnn",
+                                          "max_call_seconds": 90.0}
+    fields = set(Settings.__dataclass_fields__)
+    assert {name for name, _, _ in MORE_SERVE_FLAGS} <= fields
+    assert [open_file_share(n) for n in (200, 512, 1024, 65536, 1 << 20)] == [16, 192, 448, 10000, 10000]
