@@ -135,4 +135,4 @@ def test_the_connection_and_call_settings_are_checked_and_read_from_the_environm
                                           "max_call_seconds": 90.0}
     fields = set(Settings.__dataclass_fields__)
     assert {name for name, _, _ in MORE_SERVE_FLAGS} <= fields
-    assert [open_file_share(n) for n in (200, 512, 1024, 65536, 1 << 20)] == [16, 192, 448, 10000, 10000]
+    assert [open_file_share(n) for n in (100, 200, 512, 1024, 65536, 1 << 20)] == [16, 36, 192, 448, 10000, 10000]
