@@ -29,6 +29,8 @@ USER splendor
 ENV SPLENDOR_AI_HOST=0.0.0.0 \
     SPLENDOR_AI_PORT=50551
 EXPOSE 50551
-# With TLS, add --ca (and --cert/--key for mutual TLS): see docs/deploy.md.
+# With SPLENDOR_AI_TLS_CERT set it speaks TLS and checks the name that certificate carries
+# (not "localhost"): a certificate from a public CA passes as it is; a private CA needs
+# --ca (and mutual TLS --cert/--key): docker run --health-cmd, see docs/deploy.md.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=10s --retries=3 CMD ["splendor-ai", "health"]
 ENTRYPOINT ["splendor-ai", "serve"]

@@ -197,37 +197,13 @@ def _serve(args) -> int:
 
 def _health(args) -> int:
     """0 when the server answers SERVING to the standard health check, else 1 (with why)."""
-    import grpc
-    from grpc_health.v1 import health_pb2, health_pb2_grpc
+    from .health import HealthError, check
 
-    target = args.target or f"localhost:{os.environ.get('SPLENDOR_AI_PORT') or 50551}"
-    if bool(args.cert) != bool(args.key):
-        raise SystemExit("splendor-ai health: --cert and --key go together")
-    options = [("grpc.ssl_target_name_override", args.server_name)] if args.server_name else []
     try:
-        if args.ca or args.cert:
-            def read(path):
-                with open(path, "rb") as f:
-                    return f.read()
-
-            creds = grpc.ssl_channel_credentials(read(args.ca) if args.ca else None,
-                                                 read(args.key) if args.key else None,
-                                                 read(args.cert) if args.cert else None)
-            channel = grpc.secure_channel(target, creds, options=options)
-        else:
-            channel = grpc.insecure_channel(target, options=options)
-    except OSError as exc:
+        return check(args.target, service=args.service, ca=args.ca, cert=args.cert, key=args.key,
+                     server_name=args.server_name, timeout=args.timeout)
+    except HealthError as exc:
         raise SystemExit(f"splendor-ai health: {exc}")
-    with channel:
-        try:
-            reply = health_pb2_grpc.HealthStub(channel).Check(
-                health_pb2.HealthCheckRequest(service=args.service), timeout=args.timeout)
-        except grpc.RpcError as err:
-            print(f"{target}: {err.code().name}: {err.details()}", file=sys.stderr)
-            return 1
-    status = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)
-    print(f"{target}: {status}")
-    return 0 if reply.status == health_pb2.HealthCheckResponse.SERVING else 1
 
 
 SERVE_FLAGS = [
@@ -279,13 +255,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     hc = sub.add_parser("health", help="ask a server's standard health check (exit 0 when SERVING)",
                         description="The standard gRPC health check of a running server: prints its status and "
-                                    "exits 0 when it is SERVING, 1 otherwise (the container's HEALTHCHECK).")
+                                    "exits 0 when it is SERVING, 1 otherwise (the container's HEALTHCHECK). Without "
+                                    "TARGET it asks this machine's server, over TLS when $SPLENDOR_AI_TLS_CERT names "
+                                    "its certificate (as in the container), checking the name that certificate "
+                                    "carries (docs/deploy.md).")
     hc.add_argument("target", nargs="?", help="HOST:PORT (default localhost:$SPLENDOR_AI_PORT, or localhost:50551)")
     hc.add_argument("--service", default="", help="the service to ask about (default: the server as a whole)")
     hc.add_argument("--ca", help="TLS: the CA certificates that check the server (PEM file)")
     hc.add_argument("--cert", help="mutual TLS: this client's certificate (PEM file), with --key")
     hc.add_argument("--key", help="mutual TLS: this client's private key (PEM file)")
-    hc.add_argument("--server-name", help="TLS: the name the server's certificate must carry (default: the host)")
+    hc.add_argument("--server-name", help="TLS: the name the server's certificate must carry (default: the host of "
+                                          "TARGET; without TARGET, a name in $SPLENDOR_AI_TLS_CERT when set)")
     hc.add_argument("--timeout", type=float, default=3.0, help="seconds (default 3)")
     hc.set_defaults(func=_health)
 

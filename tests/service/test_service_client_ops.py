@@ -202,3 +202,110 @@ def test_the_documented_default_policy_is_the_clients():
     assert set(p.codes) == {"UNAVAILABLE", "RESOURCE_EXHAUSTED"} and "`UNAVAILABLE`, `RESOURCE_EXHAUSTED`" in doc
     for readme in ("README.md", "client/README.md"):
         assert "about 0.25, 0.5, 1 and 2 s" in (root / readme).read_text(), readme
+
+
+# --- the health command with real certificate names (item 9) --------------------------------
+
+def make_certs(directory, *names: str):
+    """A CA (ca.pem) and a server certificate (server.pem, server.key) for ``names`` (DNS names
+    or IP addresses), as a real deployment has: not necessarily naming localhost."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    def name(cn):
+        return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+    ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
+
+    def cert(subject, public, issuer, ca, sans=()):
+        b = (x509.CertificateBuilder().subject_name(name(subject)).issuer_name(name(issuer)).public_key(public)
+             .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
+             .not_valid_after(now + datetime.timedelta(days=1))
+             .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True))
+        if sans:
+            alt = []
+            for n in sans:
+                try:
+                    alt.append(x509.IPAddress(ipaddress.ip_address(n)))
+                except ValueError:
+                    alt.append(x509.DNSName(n))
+            b = b.add_extension(x509.SubjectAlternativeName(alt), critical=False)
+        return b.sign(ca_key, hashes.SHA256()).public_bytes(serialization.Encoding.PEM)
+
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "ca.pem").write_bytes(cert("test CA", ca_key.public_key(), "test CA", True))
+    (directory / "server.pem").write_bytes(cert(names[0], key.public_key(), "test CA", False, names))
+    (directory / "server.key").write_bytes(key.private_bytes(serialization.Encoding.PEM,
+                                                             serialization.PrivateFormat.PKCS8,
+                                                             serialization.NoEncryption()))
+    return directory
+
+
+def health_cli(*args, env=None):
+    import os
+    import subprocess
+    import sys
+
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("SPLENDOR_AI_")}
+    return subprocess.run([sys.executable, "-m", "splendor_ai.cli", "health", *args], capture_output=True,
+                          text=True, timeout=30, env={**environ, **(env or {})})
+
+
+def test_health_checks_the_name_a_real_certificate_carries(spawn_server, tmp_path):
+    certs = make_certs(tmp_path / "named", "splendor.test", "*.splendor.test")
+    srv = spawn_server("--tls-cert", str(certs / "server.pem"), "--tls-key", str(certs / "server.key"))
+    ca = str(certs / "ca.pem")
+    out = health_cli(srv.target, "--ca", ca, "--server-name", "splendor.test")
+    assert out.returncode == 0 and out.stdout.strip() == f"{srv.target}: SERVING", out.stderr
+    out = health_cli(srv.target, "--ca", ca)  # 127.0.0.1 is not in the certificate
+    assert out.returncode == 1 and "give --server-name NAME" in out.stderr, out.stderr
+    # The container's form: no target (localhost:$SPLENDOR_AI_PORT), the server's certificate in
+    # $SPLENDOR_AI_TLS_CERT: the check verifies the name it carries, not "localhost".
+    env = {"SPLENDOR_AI_PORT": str(srv.port), "SPLENDOR_AI_TLS_CERT": str(certs / "server.pem")}
+    out = health_cli("--ca", ca, env=env)
+    assert out.returncode == 0 and "SERVING" in out.stdout, out.stderr
+    # The Dockerfile's HEALTHCHECK as it stands (`splendor-ai health`), with a certificate from a
+    # CA the system trusts: gRPC's default roots, here pointed at the test CA.
+    out = health_cli(env={**env, "GRPC_DEFAULT_SSL_ROOTS_FILE_PATH": ca})
+    assert out.returncode == 0 and "SERVING" in out.stdout, out.stderr
+    out = health_cli(env=env)  # a CA nobody trusts: refused, and said so
+    assert out.returncode == 1 and "UNAVAILABLE" in out.stderr
+
+
+def test_health_with_a_certificate_naming_an_address(spawn_server, tmp_path):
+    certs = make_certs(tmp_path / "ip", "127.0.0.1")
+    srv = spawn_server("--tls-cert", str(certs / "server.pem"), "--tls-key", str(certs / "server.key"))
+    out = health_cli(srv.target, "--ca", str(certs / "ca.pem"))
+    assert out.returncode == 0 and "SERVING" in out.stdout, out.stderr
+    env = {"SPLENDOR_AI_PORT": str(srv.port), "SPLENDOR_AI_TLS_CERT": str(certs / "server.pem")}
+    out = health_cli("--ca", str(certs / "ca.pem"), env=env)
+    assert out.returncode == 0 and "SERVING" in out.stdout, out.stderr
+
+
+def test_health_settings_that_cannot_work_are_named(tmp_path):
+    out = health_cli("127.0.0.1:1", "--server-name", "x.test")
+    assert out.returncode == 1 and "--server-name is the name in a TLS server's certificate" in out.stderr
+    out = health_cli("127.0.0.1:1", "--cert", "c.pem")
+    assert "--cert and --key go together" in out.stderr
+    (tmp_path / "junk.pem").write_text("not a certificate")
+    out = health_cli(env={"SPLENDOR_AI_TLS_CERT": str(tmp_path / "junk.pem")})
+    assert out.returncode == 1 and "SPLENDOR_AI_TLS_CERT" in out.stderr and "no PEM certificate" in out.stderr
+    out = health_cli("127.0.0.1:1", "--ca", str(tmp_path / "missing.pem"))
+    assert out.returncode == 1 and "--ca: cannot read" in out.stderr
+
+
+def test_certificate_names_reads_the_subject_alt_names(tmp_path):
+    from splendor_ai.health import certificate_names, name_to_verify
+
+    certs = make_certs(tmp_path, "*.example.org", "api.example.org", "10.1.2.3", "::1")
+    names = certificate_names((certs / "server.pem").read_bytes())
+    assert names == ["*.example.org", "api.example.org", "10.1.2.3", "::1"]
+    assert name_to_verify(names) == "api.example.org"
+    assert name_to_verify(["*.example.org"]) == "healthcheck.example.org"
+    assert name_to_verify(["10.1.2.3"]) == "10.1.2.3" and name_to_verify([]) is None
