@@ -1,21 +1,142 @@
 """Measure the difficulty ladder: each level against the one below it, Elo chained upward.
 
     splendor-ai bench levels [--games 100] [--game base] [--top 10] [--write [FILE]]
+    splendor-ai bench levels --turns [--positions 6] [--write [FILE]]
 
 Level 1 is the anchor (Elo 0); every level N > 1 plays level N-1, and the Elo of a level is
 the sum of the differences below it, each from the win rate of its match (seats rotated,
 shared wins split), with a 95 % interval from the Wilson interval of that match. The
 ladder is good when every step is positive. For orientation every level also plays the
 greedy bot.
+
+``--turns``: what each level searches per whole turn, in every game, on the machine as it is
+and with two busy processes on the same cores (``busy``): iterations per turn (median) and
+time per turn (median, max), each level's turn played through ``Level.settings()`` from the
+same positions, the two passes interleaved game by game. A level counted in iterations keeps
+its iterations under load; one that stopped on its time bound shows it in the "time stops"
+column.
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
+import statistics
 import sys
+import time
 
 from .report import add_write_option, machine_line, report
 from ..search.arena import elo, run_arena, wilson
+from ..games import load_game
+from ..search import cores
 from ..search.levels import LEVELS
+
+
+def _spin(stop) -> None:  # a busy process: burns its core until told to stop
+    x = 0
+    while not stop.is_set():
+        for _ in range(100_000):
+            x += 1
+
+
+class busy:
+    """``with busy(2):`` two processes burning a core each while the block runs."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def __enter__(self):
+        ctx = multiprocessing.get_context("spawn")
+        self.stop = ctx.Event()
+        self.procs = [ctx.Process(target=_spin, args=(self.stop,), daemon=True) for _ in range(self.n)]
+        for p in self.procs:
+            p.start()
+        time.sleep(0.5)  # let them get going
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        for p in self.procs:
+            p.join(5)
+            if p.is_alive():
+                p.terminate()
+
+
+def positions(game: str, n: int, seed: int = 3) -> list:
+    """``n`` positions spread over one game of level-5 self-play (2 players), each with a choice."""
+    settings = LEVELS[5].settings(seed=seed)
+    s = cores.to_core(load_game(game, 2).new_initial_state(seed))
+    states = []
+    while not s.is_terminal():
+        if len(s.search_actions()) > 1:
+            states.append(s.clone())
+        s = settings.turn(s).state
+    step = max(1, len(states) // n)
+    return states[::step][:n]
+
+
+def measure_turns(game: str, levels, states) -> dict[int, list]:
+    """Per level: (iterations, seconds, stopped by time) of its turn in each of ``states``."""
+    out = {}
+    for lv in levels:
+        rows = []
+        for i, s in enumerate(states):
+            turn = LEVELS[lv].settings(seed=i).turn(s)
+            searched = [d for d in turn.decisions if not d.forced]
+            rows.append((sum(d.result.iterations for d in searched), turn.elapsed,
+                         any(d.stop == "time" for d in searched)))
+        out[lv] = rows
+    return out
+
+
+def turns_main(args) -> int:
+    levels = range(1, 11)
+    rows = []
+    low = []
+    t0 = time.perf_counter()
+    load_before = os.getloadavg()
+    loads = []
+    for game in ("base", "duel", "marvel"):
+        states = positions(game, args.positions)
+        idle = measure_turns(game, levels, states)
+        load_idle = os.getloadavg()[0]
+        with busy(2):
+            loaded = measure_turns(game, levels, states)
+            load_busy = os.getloadavg()[0]
+        loads.append(f"{game} {load_idle:.1f} / {load_busy:.1f}")
+        for lv in levels:
+            a, b = idle[lv], loaded[lv]
+            ia = statistics.median(r[0] for r in a)
+            ib = statistics.median(r[0] for r in b)
+            ratio = ib / ia if ia else 1.0
+            if lv >= 8 and ratio < 0.9:
+                low.append(f"{game} level {lv}")
+            rows.append(f"| {game} | {lv} | {LEVELS[lv].budget()} | {ia:,.0f} | "
+                        f"{statistics.median(r[1] for r in a):.3f} / {max(r[1] for r in a):.3f} | {ib:,.0f} | "
+                        f"{statistics.median(r[1] for r in b):.3f} / {max(r[1] for r in b):.3f} | {ratio:.2f} | "
+                        f"{sum(r[2] for r in a)} / {sum(r[2] for r in b)} |")
+            print(rows[-1], flush=True)
+    cmd = "splendor-ai bench levels --turns" + (f" --positions {args.positions}" if args.positions != 6 else "")
+    body = "\n".join([
+        "## Difficulty levels: iterations and time per turn (2 players)",
+        "",
+        f"Command: `{cmd}` ({machine_line()}; {time.perf_counter() - t0:.0f} s; load average "
+        f"{load_before[0]:.1f} when it started). Each level's whole turn (`Level.settings()`, seed = the "
+        f"position's index) from the same {args.positions} positions of each game (a level-5 self-play game), "
+        "first on the machine as it was, then with two busy processes on its cores; medians over the "
+        "positions. Levels 8-10 must keep at least 90 % of their iterations under that load.",
+        "",
+        "| game | level | budget | iterations per turn | seconds per turn (median / max) | iterations, busy "
+        "| seconds, busy | busy / as is | time stops (as is / busy) |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "Load average (1 min) after each pass, as is / busy: " + "; ".join(loads) + ". "
+        + ("Every top level kept 90 % of its iterations under load." if not low else
+           "Below 90 % under load (their turn's time bound stopped them): " + ", ".join(low) + "."),
+    ])
+    report(args, "levels-turns", body)
+    return 0
 
 
 def main(argv=None) -> int:
@@ -23,8 +144,16 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     ap.add_argument("--top", type=int, default=10, help="highest level to measure (1..10)")
+    ap.add_argument("--turns", action="store_true",
+                    help="instead of the ladder: iterations and time per turn of every level in every game, "
+                         "as the machine is and with two busy processes")
+    ap.add_argument("--positions", type=int, default=6, help="--turns: positions per game")
     add_write_option(ap)
     args = ap.parse_args(argv)
+    if args.turns:
+        if args.positions < 1:
+            ap.error("--positions must be at least 1")
+        return turns_main(args)
     if args.games < 2 or not 1 <= args.top <= 10:
         ap.error("--games must be at least 2 and --top 1..10")
     rows, total = [], 0.0
@@ -51,7 +180,7 @@ def main(argv=None) -> int:
         f"Command: `{cmd}` ({machine_line()}). Each level against the one below, {args.games} games,",
         "seats rotated; Elo relative to level 1. The last column: the same level against the greedy bot.",
         "",
-        "| level | budget per decision | temperature | win rate vs level below | Elo step (95 % CI) | Elo | win rate vs greedy |",
+        "| level | budget | temperature | win rate vs level below | Elo step (95 % CI) | Elo | win rate vs greedy |",
         "|---|---|---|---|---|---|---|",
         *rows,
     ])
