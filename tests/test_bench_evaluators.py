@@ -1,0 +1,61 @@
+"""The benches of issue 50: 'bench search' names the evaluator of every row it measures (its rows
+labelled rollouts once timed the learned net), and 'bench analysis --levels' reports accuracy
+by level. Small budgets: these check what is measured and how it is labelled, never a speed."""
+import math
+
+import pytest
+
+from splendor_ai.analysis import Options
+from splendor_ai.bench import analysis as bench_analysis
+from splendor_ai.bench import search as bench_search
+from splendor_ai.games import load_game
+
+
+def test_bench_search_measures_each_evaluator_under_its_own_label(tmp_path, capsys):
+    out = tmp_path / "BENCHMARKS.md"
+    assert bench_search.main(["--iterations", "1000", "--write", str(out)]) == 0
+    text = out.read_text()
+    rows = dict(line.strip("|").split(" | ", 1) for line in text.splitlines() if line.startswith("| heuristic:")
+                or line.startswith("| net"))
+    rows = {k.strip(): v.strip(" |") for k, v in rows.items()}
+    assert "heuristic: iterations/s, 1 thread, rollouts cut at 20 actions" in rows
+    assert "net: iterations/s, 1 thread" in rows and "net / heuristic iterations/s, 1 thread" in rows
+    assert "net base-2p.splnn (" in text  # the net that was timed, by name and checksum
+
+    def bytes_per_node(row):
+        return int(rows[row].split("(")[1].split(" bytes a node")[0])
+
+    # The net keeps an 8-byte edge per legal action of every node it evaluates: its tree is the bigger.
+    assert bytes_per_node("net: tree memory per 100,000 iterations") > \
+        2 * bytes_per_node("heuristic: tree memory per 100,000 iterations")
+
+
+def test_bench_search_refuses_a_search_run_by_the_wrong_evaluator(monkeypatch):
+    """measure() checks what each search reports it evaluated with: a heuristic row timed with
+    the net (the old bug: no evaluator set, the default searched with the net) fails."""
+    real = bench_search.search
+
+    def net_always(state, limits, config):
+        from dataclasses import replace
+        return real(state, limits, replace(config, evaluator="net"))
+
+    monkeypatch.setattr(bench_search, "search", net_always)
+    with pytest.raises(RuntimeError, match="a heuristic row was searched with net base-2p.splnn"):
+        bench_search.measure(load_game("base", 2).new_initial_state(1), 1000)
+
+
+def test_lichess_curve_is_the_published_one():
+    assert bench_analysis.lichess(0.0) == pytest.approx(1.0, abs=1e-4)
+    assert bench_analysis.lichess(0.01) == pytest.approx((103.1668 * math.exp(-0.04354) - 3.1669) / 100)
+    assert bench_analysis.lichess(1.0) == 0.0
+
+
+def test_accuracy_by_level_gives_a_row_per_seat_game(monkeypatch):
+    monkeypatch.setattr(bench_analysis, "LEVEL_MATCHES", {"duel": (2, [(1, 4)], 2)})
+    rows = bench_analysis.accuracy_by_level("duel", Options(iterations=20))
+    assert set(rows) == {1, 4, 7} and rows[7] == []
+    assert len(rows[1]) == len(rows[4]) == 2  # each level held a seat in both games
+    for row in rows[1] + rows[4]:
+        assert row["accuracy"] == pytest.approx(math.exp(-row["given_away"]), abs=1e-3)
+        assert 0 <= row["old"] <= 1 and 0 <= row["per_move"] <= 1 and isinstance(row["won"], bool)
+    assert sum(r["won"] for r in rows[1] + rows[4]) <= 2
