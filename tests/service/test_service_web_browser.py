@@ -1,18 +1,17 @@
 """The demo page in a real browser: Debian's chromium, headless, driven by selenium through
-chromium-driver. A whole base game and a few Duel and Marvel turns are played by clicking;
-hint, undo, the chart and the record are used; after the moves the board the page shows is
-read back and checked against the position the server returned and against the record
-replayed by the rules. Screenshots of the board are saved in test-artifacts/web/ (or
-$SPLENDOR_AI_ARTIFACTS) for people to look at.
+chromium-driver, at a phone's width (390 px) and a desktop's (1,400 px). A whole game of each of
+the three games is played at both widths, by tapping the board (tokens, cards, decks, nobles,
+Duel's cells, bag, royals and abilities; the chooser where a tap is ambiguous) and by the move
+list; hint, undo, the chart and the record are used; on the way the board the page shows is read
+back and checked against the position the server returned and against the record replayed by
+the rules. Screenshots of the board are saved in test-artifacts/web/ (or $SPLENDOR_AI_ARTIFACTS)
+for people to look at. test_service_web_page.py checks the page's other parts (bad links, layout).
 
 Skipped, with the reason, where chromium, chromium-driver or selenium is missing
 (`apt-get install chromium chromium-driver`; .ci/run installs them).
 """
 import json
-import os
 import shutil
-import time
-from pathlib import Path
 
 import pytest
 
@@ -22,106 +21,14 @@ if not (shutil.which("chromium") and shutil.which("chromedriver")):
     pytest.skip("the browser tests need Debian's chromium and chromium-driver "
                 "(apt-get install chromium chromium-driver; .ci/run installs them)", allow_module_level=True)
 
+from browser_helpers import *  # noqa: E402,F403
+from browser_helpers import errors_in_console  # noqa: E402
 from google.protobuf import json_format  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
 from splendor.v1 import splendor_pb2 as pb  # noqa: E402
-from web_helpers import http_port  # noqa: E402
 
 from splendor_ai.games import load_game  # noqa: E402
 from splendor_ai.records import replay  # noqa: E402
 from splendor_ai.service.convert import encode_position  # noqa: E402
-
-# The flags that work on these machines (no sandbox as root, no background networking).
-CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--window-size=1400,1300"]
-ARTIFACTS = Path(os.environ.get("SPLENDOR_AI_ARTIFACTS") or Path(__file__).resolve().parents[2] / "test-artifacts")
-TIMEOUT = 60
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    from conftest import ServerProcess
-
-    srv = ServerProcess(tmp_path_factory.mktemp("browser") / "server.log", "--http-port", "0", "--max-concurrent",
-                        "2", "--max-threads", "1", "--grace", "1")
-    yield f"http://127.0.0.1:{http_port(srv)}"
-    srv.kill()
-    assert "Traceback" not in srv.text() and "outcome=INTERNAL" not in srv.text(), srv.text()
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium")
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-    driver.set_script_timeout(TIMEOUT)
-    yield driver
-    driver.quit()
-
-
-# --------------------------------------------------------------------------- page helpers
-def wait(driver, condition, what: str, timeout: float = TIMEOUT):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = driver.execute_script(condition)
-        if value:
-            return value
-        message = driver.find_element(By.ID, "message").text
-        if message and "Nothing to undo" not in message:
-            raise AssertionError(f"waiting for {what}, the page says: {message}")
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
-
-
-def settle(driver):
-    """Wait until the page is idle: the person's move, or the game over."""
-    wait(driver, "return document.body.dataset.busy === '0' && window.splendorApp.position !== null && "
-                 "(window.splendorApp.moves.length > 0 || window.splendorApp.status.gameOver)", "the person's turn")
-
-
-def start(driver, site, query: str):
-    driver.get(f"{site}/?{query}")
-    wait(driver, "return document.body.dataset.ready === '1'", "the page")
-    driver.find_element(By.ID, "setup-button").click()
-    settle(driver)
-
-
-def legal(driver) -> list[str]:
-    return driver.execute_script(
-        "return [...document.querySelectorAll('#moves button.move')].map(b => b.dataset.notation)")
-
-
-def click_move(driver, notation: str):
-    button = driver.find_element(By.CSS_SELECTOR, f'#moves button.move[data-notation="{notation}"]')
-    button.click()
-    settle(driver)
-
-
-def pick(moves: list[str]) -> str:
-    """A sensible move, so that a game ends in reasonable time: buy, choose, return, take three."""
-    for prefix in ("buy", "noble", "royal", "location", "joker", "token", "steal", "discard", "return"):
-        for m in moves:
-            if m.startswith(prefix):
-                return m
-    takes = [m for m in moves if m.startswith("take")]
-    if takes:
-        return max(takes, key=len)
-    return moves[0]
-
-
-def app(driver) -> dict:
-    return driver.execute_script("const a = window.splendorApp; return {game: a.game, players: a.players, "
-                                 "human: a.human, seed: a.seed, actions: a.actions, position: a.position, "
-                                 "status: a.status, record: a.record()}")
-
 
 SHOWN = """
 const b = document.querySelector('#board .board');
@@ -133,8 +40,12 @@ return {
   cells: [...b.querySelectorAll('.duel-board .cell')].map(c => c.dataset.token),
   tops: [...b.querySelectorAll('.top [data-noble], .top [data-location], .top [data-royal]')].map(
      n => +(n.dataset.noble ?? n.dataset.location ?? n.dataset.royal)),
+  ids: [...b.querySelectorAll('.card[data-card]')].every(c => c.querySelector('.card-id').textContent === c.dataset.card),
   seats: [...b.querySelectorAll('.seat')].map(s => ({seat: +s.dataset.seat, points: +s.querySelector('.points').dataset.points,
      tokens: chips(s.querySelector('.tokens')),
+     claimed: [...s.querySelectorAll('.claimed [data-noble], .claimed [data-location], .claimed [data-royal]')].map(
+        n => +(n.dataset.noble ?? n.dataset.location ?? n.dataset.royal)),
+     reservedLine: s.querySelector('.reserved').querySelectorAll('[data-noble], [data-location], [data-royal]').length,
      reserved: [...s.querySelectorAll('.reserved .card')].map(c => c.dataset.card === undefined ? null : +c.dataset.card)})),
 };
 """
@@ -152,12 +63,14 @@ def expected_board(game: str, state, human: int) -> dict:
         "supply": None if game == "duel" else {k: getattr(msg.supply, k) for k in kinds},
         "cells": [kinds[c] if c >= 0 else "empty" for c in msg.board] if game == "duel" else [],
         "tops": list({"base": lambda: msg.nobles, "marvel": lambda: msg.locations, "duel": lambda: msg.royals}[game]()),
+        "ids": True,  # every card shows its id, as the moves name it
         "seats": [],
     }
     for s, seat in enumerate(msg.seats):
         reserved = [r.card if r.HasField("card") and (s == human or not r.blind) else None for r in seat.reserved]
+        claimed = getattr(seat, {"base": "nobles", "marvel": "locations", "duel": "royals"}[game])
         out["seats"].append({"seat": s, "points": seat.points, "tokens": {k: getattr(seat.tokens, k) for k in kinds},
-                             "reserved": reserved})
+                             "claimed": list(claimed), "reservedLine": 0, "reserved": reserved})
     return out
 
 
@@ -171,132 +84,108 @@ def check_board(driver):
     return a, state
 
 
-def screenshot(driver, name: str):
-    ARTIFACTS.joinpath("web").mkdir(parents=True, exist_ok=True)
-    path = ARTIFACTS / "web" / name
-    driver.save_screenshot(str(path))
-    assert path.stat().st_size > 10_000
-    return path
-
-
 # --------------------------------------------------------------------------- tests
-def test_a_whole_base_game_by_clicking(site, browser):
+# (game, width, players, seat, seed): every game at both widths; 3 and 4 seats once each
+GAMES = [("base", 1400, 2, 0, 11), ("base", 390, 3, 1, 12), ("duel", 1400, 2, 1, 5), ("duel", 390, 2, 0, 6),
+         ("marvel", 1400, 4, 2, 7), ("marvel", 390, 2, 0, 8)]
+
+
+@pytest.mark.parametrize("game, width, players, seat, seed", GAMES,
+                         ids=[f"{g}-{w}px-{n}p" for g, w, n, _, _ in GAMES])
+def test_a_whole_game_by_tapping_the_board(site, browser, game, width, players, seat, seed):
     d = browser
-    start(d, site, "game=base&players=2&seat=0&level=1&seed=11&hint=300&chart=20")
+    start(d, site, f"game={game}&players={players}&seat={seat}&level=1&seed={seed}&hint=200&chart=10", width)
     human_turns = 0
+    tapped = []  # the kinds of the moves played by tapping the board
     while not app(d)["status"]["gameOver"]:
         moves = legal(d)
         assert moves, "the person is to move but no move is offered"
-        if human_turns == 2:
-            # a click on a face-up card offers that card's moves only
-            card = d.find_element(By.CSS_SELECTOR, "#board .rows .card[data-card]")
-            card_id = int(card.get_attribute("data-card"))
-            card.click()
-            filtered = legal(d)
-            assert filtered and all(str(card_id) in m.split() for m in filtered), filtered
-            d.find_element(By.ID, "show-all").click()
-            assert legal(d) == moves
-        if human_turns == 3:
-            # undo: back to exactly the position before the person's last move
-            before = (app(d)["actions"], d.execute_script(SHOWN))
-            click_move(d, pick(moves))
-            assert len(app(d)["actions"]) > len(before[0])
-            d.find_element(By.ID, "undo-button").click()
-            settle(d)
-            assert (app(d)["actions"], d.execute_script(SHOWN)) == before
-            assert legal(d) == moves
-        if human_turns == 4:
-            # hint: the engine's top 3 with their win probabilities, each playable by a click
-            played = len(app(d)["actions"])
-            d.find_element(By.ID, "hint-button").click()
-            wait(d, "return document.querySelector('#hint').textContent.includes('top moves')", "the hint")
-            lines = d.execute_script("return [...document.querySelectorAll('#hint li')].map(li => "
-                                     "[li.dataset.notation, li.querySelector('.prob').textContent])")
-            assert 1 <= len(lines) <= 3
-            for notation, prob in lines:
-                assert notation in moves
-                assert 0.0 <= float(prob.split()[-1].rstrip("%")) <= 100.0
-            d.find_element(By.CSS_SELECTOR, "#hint li button").click()
-            settle(d)
-            assert app(d)["record"]["actions"][played] == lines[0][0]
-            human_turns += 1
-            continue
-        if human_turns % 10 == 0:
+        assert d.execute_script("return document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+        notation = pick(moves, human_turns)
+        if human_turns % 5 == 3:
+            play_by_list(d, notation)  # the list stays as the fallback
+        else:
+            tapped.append(play_by_board(d, notation))
+        if human_turns % 8 == 0:
             check_board(d)
-        click_move(d, pick(moves))
         human_turns += 1
-        assert human_turns < 150, "the game does not end"
+        assert human_turns < 200, "the game does not end"
+    kinds = set(tapped) - {None}
+    print(f"{game} at {width} px: {human_turns} turns, tapped {sorted(kinds)}")
+    assert len(tapped) >= human_turns // 2 and {"take", "buy"} <= kinds and kinds & {"reserve", "reserve_deck"}, tapped
+    if game == "duel":
+        assert {"gold"} <= kinds and kinds & {"privilege", "replenish"}, tapped
     a, state = check_board(d)
     assert state.is_terminal() and a["status"]["returns"] == state.returns()
     assert d.find_element(By.ID, "status").text.startswith("Game over: ")
-    # the chart: one line per seat, from AnalyzeGame of every decision, and your accuracy
-    wait(d, "return document.querySelectorAll('#chart svg polyline').length === 2", "the chart")
+    # the chart: one line per seat, each seat named in the legend
+    wait(d, f"return document.querySelectorAll('#chart svg polyline').length === {players}", "the chart")
+    legend = d.execute_script("return [...document.querySelectorAll('#chart svg .legend')].map(t => t.textContent)")
+    assert legend == [f"■ seat {s} ({'you' if s == seat else 'AI level 1'})" for s in range(players)]
     points = d.execute_script("return window.splendorApp.chart")
     assert [q["x"] for q in points] == list(range(len(a["actions"]) + 1))
     assert points[-1]["p"] == state.returns() and all(0 <= p <= 1 for q in points for p in q["p"])
     assert d.find_element(By.CSS_SELECTOR, "#chart .summary").text.startswith("Your accuracy: ")
+    assert d.execute_script("return document.documentElement.scrollWidth") <= width
+    assert not errors_in_console(d)
+    screenshot(d, f"board-{game}-{width}.png")
+
+
+def test_hint_undo_and_the_record(site, browser):
+    d = browser
+    start(d, site, "game=base&players=2&seat=0&level=1&seed=11&hint=300&chart=10", 390)
+    # hint: the engine's top 3, ranked by visits, each with its share of the visits, its win
+    # probability, the first marked best; each playable by a tap
+    moves = legal(d)
+    click(d, d.find_element(By.ID, "hint-button"))
+    wait(d, "return document.querySelector('#hint').textContent.includes('top moves')", "the hint")
+    lines = d.execute_script("return [...document.querySelectorAll('#hint li')].map(li => [li.dataset.notation, "
+                             "+li.dataset.visits, li.querySelector('.visits').textContent, "
+                             "li.querySelector('.prob').textContent, li.querySelector('.best-mark')?.textContent])")
+    assert 1 <= len(lines) <= 3
+    assert [v for _, v, *_ in lines] == sorted((v for _, v, *_ in lines), reverse=True)
+    assert [b for *_, b in lines] == ["best"] + [None] * (len(lines) - 1)
+    for notation, visits, shown_visits, prob, _ in lines:
+        assert notation in moves and visits > 0
+        assert shown_visits.startswith(f"{visits:,} visits (") and shown_visits.endswith("%)")
+        assert prob.startswith("win ") and 0.0 <= float(prob.split()[-1].rstrip("%")) <= 100.0
+    click(d, d.find_element(By.CSS_SELECTOR, "#hint li button"))
+    settle(d)
+    assert app(d)["record"]["actions"][0] == lines[0][0]
+    # undo: back to exactly the position before the person's last move
+    before = (app(d)["actions"], d.execute_script(SHOWN))
+    moves = legal(d)
+    play_by_board(d, pick(moves))
+    assert len(app(d)["actions"]) > len(before[0])
+    click(d, d.find_element(By.ID, "undo-button"))
+    settle(d)
+    assert (app(d)["actions"], d.execute_script(SHOWN)) == before
+    assert legal(d) == moves
+    # a tap on a card that can be bought and reserved opens the chooser with both; Cancel closes it
+    for _ in range(40):
+        moves = legal(d)
+        both = [c for c in d.execute_script("return [...document.querySelectorAll('#board .rows .card[data-card]')]"
+                                            ".map(c => c.dataset.card)") if {f"reserve {c}"} <= set(moves)
+                and any(m.startswith(f"buy {c}") for m in moves)]
+        if both:
+            break
+        play_by_board(d, pick(moves))
+    assert both, "no card could be both bought and reserved in 40 turns"
+    click(d, d.find_element(By.CSS_SELECTOR, f'#board .rows .card[data-card="{both[0]}"]'))
+    offered = d.execute_script("return [...document.querySelectorAll('#chooser button.move')].map(b => b.dataset.notation)")
+    assert sorted(offered) == sorted(m for m in moves if m.split()[1] == both[0] and m.split()[0] in ("buy", "reserve"))
+    assert len(offered) >= 2
+    click(d, d.find_element(By.ID, "chooser-close"))
+    assert not d.find_element(By.ID, "chooser").is_displayed()
+    assert legal(d) == moves
     # the record: what "Download record" saves, in the format of `splendor-ai play`
-    d.find_element(By.ID, "download-button").click()
+    a = app(d)
+    click(d, d.find_element(By.ID, "download-button"))
     text = d.execute_async_script("const done = arguments[0]; fetch(document.querySelector('#download-link').href)"
                                   ".then(r => r.text()).then(done)")
     record = json.loads(text)
     assert record == a["record"]
-    assert record["format"] == "splendor-ai/record" and record["version"] == 1 and record["seats"] == ["human",
-                                                                                                       "level:1"]
-    assert record["finished"] is True and record["returns"] == state.returns()
-    replayed = replay(record)[-1]
-    assert replayed.is_terminal() and replayed.to_position() == state.to_position()
+    assert record["format"] == "splendor-ai/record" and record["version"] == 1
+    assert record["seats"] == ["human", "level:1"] and record["finished"] is False
+    assert replay(record)[-1].to_position() == replay(a["record"])[-1].to_position()
     assert load_game("base", 2).new_initial_state(11).to_position() == replay(record)[0].to_position()
-    screenshot(d, "board-base.png")
-
-
-@pytest.mark.parametrize("game, query", [
-    ("duel", "game=duel&seat=1&level=1&seed=5"),
-    ("marvel", "game=marvel&players=3&seat=1&level=1&seed=6"),
-])
-def test_a_few_turns_of_duel_and_marvel(site, browser, game, query):
-    d = browser
-    start(d, site, query)
-    a = app(d)
-    assert a["game"] == game and a["actions"], "the AI (seat 0) moved first"
-    check_board(d)
-    for turn in range(3):
-        moves = legal(d)
-        if turn == 0 and game == "duel":
-            # a click on a token of the 5x5 board offers the moves that use that cell
-            cell = d.find_element(By.CSS_SELECTOR, "#board .duel-board .cell:not(.t-empty)")
-            index = int(cell.get_attribute("data-cell"))
-            cell.click()
-            filtered = legal(d)
-            assert filtered and all(f"{'abcde'[index % 5]}{index // 5 + 1}" in m.split() for m in filtered)
-            click_move(d, pick(filtered))
-        else:
-            click_move(d, pick(moves))
-        check_board(d)
-        if app(d)["status"]["gameOver"]:
-            break
-    assert len(app(d)["actions"]) >= 4
-    screenshot(d, f"board-{game}.png")
-
-
-def test_a_server_error_is_shown_and_the_page_goes_on(site, browser):
-    d = browser
-    d.get(f"{site}/?game=base&seat=1&seed=3")
-    wait(d, "return document.body.dataset.ready === '1'", "the page")
-    # a level the server refuses: its answer is shown, naming the field, and the page stays usable
-    d.execute_script("const s = document.querySelector('#setup [name=level]'); s.append(new Option('11', '11'));"
-                     "s.value = '11';")
-    d.find_element(By.ID, "setup-button").click()
-    deadline = time.monotonic() + TIMEOUT
-    while not d.find_element(By.ID, "message").text:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    text = d.find_element(By.ID, "message").text
-    assert text.startswith("The server answered invalid_argument: level") and "11" in text
-    wait(d, "return document.body.dataset.busy === '0'", "the page to be idle again")
-    assert d.find_element(By.ID, "setup-button").is_enabled()
-    # and a good game starts from the same page
-    d.execute_script("document.querySelector('#setup [name=level]').value = '1'")
-    d.find_element(By.ID, "setup-button").click()
-    settle(d)
-    assert legal(d)

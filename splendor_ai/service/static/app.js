@@ -281,8 +281,9 @@ async function drawChart(generation) {
   const marked = verdicts.filter((v) => (v.seat || 0) === app.human && v.mark && v.mark !== "MARK_NONE");
   chart.replaceChildren(
     el("h3", { text: "Win probability over the game (AnalyzeGame)" }), winChart(points, names()),
-    el("p", { class: "summary", text: `Your accuracy: ${(100 * mine.accuracy).toFixed(0)}% of ${mine.decisions} decisions, ` +
-      `${mine.mistakes} mistake(s), ${mine.blunders} blunder(s); the engine agreed with ${mine.agreed}.` }),
+    el("p", { class: "summary", text: `Your accuracy: ${(100 * mine.accuracy).toFixed(0)}% (the share of your winning chances ` +
+      `your ${mine.decisions} decisions kept), ${mine.mistakes} mistake(s), ${mine.blunders} blunder(s); ` +
+      `you played the engine's best move ${mine.agreed} time(s).` }),
     el("ul", { class: "marks" }, marked.map((v) => el("li", { "data-index": v.index,
       text: `decision ${v.index + 1}: you played ${v.played.notation}${v.mark === "MARK_BLUNDER" ? " ??" : " ?"} ` +
         `— ${v.best.notation} was better by ${(100 * v.drop).toFixed(0)} points of win probability` }))));
