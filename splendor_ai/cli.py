@@ -69,8 +69,10 @@ def _selfplay(args) -> int:
 def _play(args) -> int:
     from . import play
 
+    remote = play.Remote(ca=args.ca, tls=args.tls, cert=args.cert, key=args.key, server_name=args.server_name,
+                         token_file=args.token_file)
     return play.main(args.game, args.players, args.level, server=args.server, seat=args.seat, seed=args.seed,
-                     record_path=args.record, hint_iterations=args.hint_iterations)
+                     record_path=args.record, hint_iterations=args.hint_iterations, remote=remote)
 
 
 def _analyze(args) -> int:
@@ -278,6 +280,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", type=int, choices=range(1, 11), default=5, metavar="1..10",
                       help="difficulty of the AI seats (default 5)")
     play.add_argument("--server", metavar="HOST:PORT", help="a running server (default: start one in-process)")
+    play.add_argument("--ca", metavar="PEM", help="--server speaks TLS: the CA certificates that check it")
+    play.add_argument("--tls", action="store_true", help="--server speaks TLS, checked against the public CAs")
+    play.add_argument("--cert", metavar="PEM", help="mutual TLS: this client's certificate, with --key")
+    play.add_argument("--key", metavar="PEM", help="mutual TLS: this client's private key")
+    play.add_argument("--server-name", help="TLS: the name the server's certificate must carry (default: its host)")
+    play.add_argument("--token-file", metavar="FILE",
+                      help="the bearer token for --server, on the file's first line (default: $SPLENDOR_AI_TOKEN)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=int, default=None, help="the deal (default: random)")
     play.add_argument("--record", metavar="FILE", help="where to save the game (default splendor-GAME-TIME.json)")

@@ -29,28 +29,145 @@ class PlayError(SplendorError):
     """A problem with the options of ``play`` (the server, the seats)."""
 
 
+@dataclass
+class Remote:
+    """How to reach a running server (``--server``): TLS (``--ca``, or ``--tls`` for the
+    system's CAs; ``--cert``/``--key`` for mutual TLS; ``--server-name``) and a bearer token
+    (``SPLENDOR_AI_TOKEN`` or ``--token-file``)."""
+
+    ca: str | None = None
+    tls: bool = False
+    cert: str | None = None
+    key: str | None = None
+    server_name: str | None = None
+    token_file: str | None = None
+
+    @property
+    def secure(self) -> bool:
+        return bool(self.tls or self.ca or self.cert)
+
+    def given(self) -> list[str]:
+        flags = (("--ca", self.ca), ("--tls", self.tls), ("--cert", self.cert), ("--key", self.key),
+                 ("--server-name", self.server_name), ("--token-file", self.token_file))
+        return [flag for flag, value in flags if value]
+
+    def token(self, environ=os.environ) -> tuple[str | None, str]:
+        """(the token, where it came from): ``--token-file`` (its first line that is not blank
+        or a ``#`` comment), else ``$SPLENDOR_AI_TOKEN``, else none."""
+        if self.token_file:
+            try:
+                with open(self.token_file, encoding="utf-8") as f:
+                    lines = [ln.strip() for ln in f if ln.strip() and not ln.lstrip().startswith("#")]
+            except (OSError, UnicodeDecodeError) as exc:
+                raise PlayError(f"--token-file: cannot read {self.token_file}: "
+                                f"{getattr(exc, 'strerror', None) or exc}") from None
+            if not lines:
+                raise PlayError(f"--token-file: {self.token_file} holds no token (one line, the token)")
+            return lines[0], f"--token-file {self.token_file}"
+        if environ.get("SPLENDOR_AI_TOKEN"):
+            return environ["SPLENDOR_AI_TOKEN"].strip(), "$SPLENDOR_AI_TOKEN"
+        return None, ""
+
+    def check(self) -> None:
+        if bool(self.cert) != bool(self.key):
+            raise PlayError("--cert and --key (this client's certificate, for mutual TLS) go together")
+        if self.server_name and not self.secure:
+            raise PlayError("--server-name is the name in a TLS server's certificate: give --ca (or --tls) too")
+
+
+def _connection_problem(exc, server: str, remote: Remote, token_from: str) -> str:
+    """What went wrong reaching ``server`` and how to fix it: "unreachable" (nothing answered)
+    told apart from "refused" (a server answered and turned this client away)."""
+    import grpc
+
+    code, text = exc.code, exc.message or ""
+    low = text.lower()
+    host = server.rpartition(":")[0].strip("[]") or server
+    refused = f"the server at {server} refused this client"
+    if code == grpc.StatusCode.UNAUTHENTICATED:
+        if token_from:
+            return f"{refused}: it does not accept the bearer token from {token_from} (check the token)"
+        return (f"{refused}: it wants a bearer token: put it in $SPLENDOR_AI_TOKEN or in a file given with "
+                "--token-file FILE")
+    if code == grpc.StatusCode.PERMISSION_DENIED:
+        return f"{refused}: permission denied ({text})"
+    if code == grpc.StatusCode.UNAVAILABLE:
+        if "hostname verification" in low or "peer name" in low:
+            name = remote.server_name or host
+            return (f"{refused}: its TLS certificate does not carry the name {name}: give --server-name NAME, "
+                    "a name the certificate carries")
+        if "wrong_version_number" in low:
+            return (f"{refused}: the TLS handshake failed: it does not speak TLS (leave out --ca, --tls and "
+                    "--server-name, or start it with --tls-cert and --tls-key)")
+        if "certificate_verify_failed" in low or "certificate verify" in low:
+            return (f"{refused}: its TLS certificate is not signed by a CA this client trusts: give --ca with "
+                    "the CA that signed it")
+        if "handshake" in low or "ssl" in low or "tls" in low:
+            return f"{refused}: the TLS handshake failed ({text})"
+        if "socket closed" in low or "connection reset" in low:
+            if remote.secure:
+                return (f"{refused}: it closed the TLS handshake, as a server with mutual TLS does without a "
+                        "client certificate it trusts: give --cert and --key signed by its client CA")
+            return (f"{refused}: it closed the connection at once, as a TLS server does to a plaintext client: "
+                    "give --ca with the CA that signed its certificate (or --tls for a public CA)")
+        if "connection refused" in low:
+            return (f"no splendor-ai server reachable at {server}: connection refused (nothing listens on that "
+                    "port): start one with 'splendor-ai serve', or check HOST:PORT")
+        if "resolv" in low or "dns" in low or "name not found" in low:
+            return (f"no splendor-ai server reachable at {server}: the name {host} does not resolve (DNS): "
+                    "check HOST")
+    if code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+        return (f"no splendor-ai server reachable at {server}: {text or code.name} (start one with "
+                "'splendor-ai serve', or check HOST:PORT and the network)")
+    return f"the server at {server} failed ({code.name}): {text}"
+
+
 @contextmanager
-def connect(server: str | None, timeout: float = 5.0):
-    """A client of ``server`` (HOST:PORT), or of one started here when it is None."""
+def connect(server: str | None, timeout: float = 5.0, remote: Remote | None = None, game: str = "base"):
+    """A client of ``server`` (HOST:PORT), or of one started here when it is None. A remote
+    server is asked for its catalogue first, so that a server that cannot be reached, or that
+    turns this client away (TLS, token), is named with the fix before the game starts."""
+    import grpc
     from splendor_ai_client import Client
     from splendor_ai_client.errors import ServiceError
 
+    remote = remote or Remote()
+    remote.check()
     local = None
+    token, token_from = None, ""
     if server is None:
+        if remote.given():
+            raise PlayError(f"{', '.join(remote.given())}: for a running server (--server HOST:PORT)")
         from .service.server import Server
         from .service.settings import Settings
 
         local = Server(Settings(host="127.0.0.1", port=0, max_concurrent=2, grace=0.5))
         server = f"127.0.0.1:{local.start()}"
-    client = Client(server)
+    else:
+        token, token_from = remote.token()
     try:
+        options = dict(secure=remote.secure, root_certificates=remote.ca, private_key=remote.key,
+                       certificate_chain=remote.cert, token=token, server_name=remote.server_name)
         try:
-            client.wait_ready(timeout)
-        except ServiceError:
-            raise PlayError(f"no splendor-ai server reachable at {server} (start one with 'splendor-ai serve')")
-        yield client
+            probe = Client(server, retries=0, **options)
+        except ValueError as exc:  # a file that cannot be read, a token that cannot be sent
+            text = str(exc)
+            for name, flag in (("root_certificates", "--ca"), ("private_key", "--key"), ("certificate_chain", "--cert")):
+                text = text.replace(f"{name}: ", f"{flag}: ")
+            where = f" (the token from {token_from})" if text.startswith("token") else ""
+            raise PlayError(f"{text}{where}") from None
+        with probe:
+            try:
+                probe.catalog(game, timeout=timeout)
+            except ServiceError as exc:
+                if exc.code != grpc.StatusCode.RESOURCE_EXHAUSTED:  # busy, but there and willing
+                    raise PlayError(_connection_problem(exc, server, remote, token_from)) from None
+        client = Client(server, **options)
+        try:
+            yield client
+        finally:
+            client.close()
     finally:
-        client.close()
         if local is not None:
             local.shutdown(0.5)
 
@@ -348,7 +465,7 @@ def default_record_path(game: str) -> str:
 
 
 def main(game: str, players: int, level: int, server: str | None = None, seat: int = 0, seed: int | None = None,
-         record_path: str | None = None, hint_iterations: int = 3000) -> int:
+         record_path: str | None = None, hint_iterations: int = 3000, remote: Remote | None = None) -> int:
     from splendor_ai_client.errors import ServiceError
 
     if game == "duel" and players != 2:
@@ -364,7 +481,7 @@ def main(game: str, players: int, level: int, server: str | None = None, seat: i
     path = record_path or default_record_path(game)
     code, started = 0, False
     try:
-        with connect(server) as client:
+        with connect(server, remote=remote, game=game) as client:
             started = True
             term = Terminal(g, Engine(client), hint_iterations)
             try:

@@ -257,7 +257,7 @@ def test_a_failing_server_gets_a_message_not_a_traceback(monkeypatch, capsys, tm
     # The whole command: the game is saved, then the failure is reported (exit code 2 in the CLI).
     from contextlib import nullcontext
 
-    monkeypatch.setattr(play, "connect", lambda server: nullcontext(None))
+    monkeypatch.setattr(play, "connect", lambda server, **options: nullcontext(None))
     monkeypatch.setattr(play, "Engine", lambda client: Failing())
     lines = iter(["take wug"])
     path = tmp_path / "failed.json"

@@ -309,3 +309,107 @@ def test_certificate_names_reads_the_subject_alt_names(tmp_path):
     assert name_to_verify(names) == "api.example.org"
     assert name_to_verify(["*.example.org"]) == "healthcheck.example.org"
     assert name_to_verify(["10.1.2.3"]) == "10.1.2.3" and name_to_verify([]) is None
+
+
+# --- play --server with TLS and a token; unreachable told from refused (item 10) -------------
+
+@pytest.fixture
+def guarded(spawn_server, tmp_path):
+    """A server with TLS (a certificate for splendor.test) and a bearer token, and its CA."""
+    certs = make_certs(tmp_path / "certs", "splendor.test")
+    srv = spawn_server("--tls-cert", str(certs / "server.pem"), "--tls-key", str(certs / "server.key"),
+                       env={"SPLENDOR_AI_TOKENS": "tok-play"})
+    return srv, certs
+
+
+def play_cli(tmp_path, *args, env=None):
+    import os
+    import subprocess
+    import sys
+
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("SPLENDOR_AI_")}
+    return subprocess.run([sys.executable, "-m", "splendor_ai.cli", "play", "--level", "1", "--seed", "1",
+                           "--record", str(tmp_path / "game.json"), *args], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, cwd=tmp_path, timeout=60, env={**environ, **(env or {})})
+
+
+def test_play_reaches_a_server_with_tls_and_a_token(guarded, tmp_path):
+    srv, certs = guarded
+    tls = ["--server", srv.target, "--ca", str(certs / "ca.pem"), "--server-name", "splendor.test"]
+    out = play_cli(tmp_path, *tls, env={"SPLENDOR_AI_TOKEN": "tok-play"})
+    assert out.returncode == 0 and "game saved to" in out.stdout, out.stderr
+    (tmp_path / "token").write_text("# the token\ntok-play\n")
+    out = play_cli(tmp_path, *tls, "--token-file", str(tmp_path / "token"), env={"SPLENDOR_AI_TOKEN": "wrong"})
+    assert out.returncode == 0 and "game saved to" in out.stdout, out.stderr  # the flag wins
+    out = play_cli(tmp_path, *tls)
+    assert out.returncode == 2 and "refused this client: it wants a bearer token" in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def problem(monkeypatch, server, token=None, **remote) -> str:
+    from splendor_ai import play
+
+    if token is None:
+        monkeypatch.delenv("SPLENDOR_AI_TOKEN", raising=False)
+    else:
+        monkeypatch.setenv("SPLENDOR_AI_TOKEN", token)
+    with pytest.raises(play.PlayError) as err:
+        with play.connect(server, remote=play.Remote(**remote)):
+            pass
+    return str(err.value)
+
+
+def test_play_tells_a_refusal_and_its_fix(guarded, spawn_server, monkeypatch, tmp_path):
+    from splendor_ai.service.devcerts import Certificates
+
+    srv, certs = guarded
+    ca, target = str(certs / "ca.pem"), srv.target
+    refused = f"the server at {target} refused this client: "
+    name = dict(ca=ca, server_name="splendor.test")
+    assert problem(monkeypatch, target, "nope", **name) == \
+        refused + "it does not accept the bearer token from $SPLENDOR_AI_TOKEN (check the token)"
+    assert problem(monkeypatch, target, "tok-play", ca=ca).startswith(
+        refused + "its TLS certificate does not carry the name 127.0.0.1: give --server-name NAME")
+    assert "give --ca with the CA that signed its certificate" in problem(monkeypatch, target, "tok-play")
+    other = Certificates(tmp_path)
+    assert "not signed by a CA this client trusts: give --ca" in \
+        problem(monkeypatch, target, "tok-play", ca=other.path("ca.pem"), server_name="splendor.test")
+    plain = spawn_server()
+    assert "it does not speak TLS (leave out --ca" in problem(monkeypatch, plain.target, ca=ca)
+    mutual = spawn_server("--tls-cert", other.path("server.pem"), "--tls-key", other.path("server.key"),
+                          "--tls-client-ca", other.path("ca.pem"))
+    assert "give --cert and --key" in problem(monkeypatch, mutual.target, ca=other.path("ca.pem"))
+    from splendor_ai import play
+
+    monkeypatch.delenv("SPLENDOR_AI_TOKEN", raising=False)
+    with play.connect(mutual.target, remote=play.Remote(ca=other.path("ca.pem"), cert=other.path("client.pem"),
+                                                        key=other.path("client.key"))) as client:
+        assert len(client.catalog().cards) == 90
+
+
+def test_play_tells_an_unreachable_server(monkeypatch):
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert problem(monkeypatch, f"127.0.0.1:{port}") == (
+        f"no splendor-ai server reachable at 127.0.0.1:{port}: connection refused (nothing listens on that port): "
+        "start one with 'splendor-ai serve', or check HOST:PORT")
+    assert "the name nosuch.invalid does not resolve (DNS)" in problem(monkeypatch, "nosuch.invalid:50551")
+
+
+def test_play_options_that_cannot_work_are_named(monkeypatch, tmp_path):
+    from splendor_ai import play
+
+    assert problem(monkeypatch, None, ca="ca.pem") == "--ca: for a running server (--server HOST:PORT)"
+    assert "--server-name is the name in a TLS server's certificate" in \
+        problem(monkeypatch, "127.0.0.1:1", server_name="x.test")
+    assert "--cert and --key" in problem(monkeypatch, "127.0.0.1:1", ca="ca.pem", cert="c.pem")
+    assert "--token-file: cannot read" in problem(monkeypatch, "127.0.0.1:1", token_file=str(tmp_path / "none"))
+    (tmp_path / "empty").write_text("# nothing\n\n")
+    assert "holds no token" in problem(monkeypatch, "127.0.0.1:1", token_file=str(tmp_path / "empty"))
+    assert "token: printable ASCII without spaces (the token from $SPLENDOR_AI_TOKEN)" in \
+        problem(monkeypatch, "127.0.0.1:1", token="two words")
+    assert "--ca: cannot read" in problem(monkeypatch, "127.0.0.1:1", ca=str(tmp_path / "no.pem"))
+    assert play.Remote(tls=True).secure and not play.Remote().secure
