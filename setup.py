@@ -21,7 +21,10 @@ DIRECTIVES = {
     "embedsignature": True,
 }
 
-CFLAGS = ["-O0", "-g"] if DEBUG else ["-O3"]
+# -ffp-contract=off: a multiply and an add stay two roundings, never one fused multiply-add,
+# so the machine copies of the net's kernels (ext/nn_kernels.h: AVX-512 has FMA) all give the
+# same bits and a seeded search the same result on every x86-64 CPU.
+CFLAGS = (["-O0", "-g"] if DEBUG else ["-O3"]) + ["-ffp-contract=off"]
 
 # One extension module per .pyx in ext/, installed as splendor_ai._core.<name>.
 CORES = ["base", "marvel", "duel", "nn", "search"]
@@ -31,7 +34,7 @@ extensions = [
         f"splendor_ai._core.{name}",
         [f"ext/{name}.pyx"],
         include_dirs=["ext"],
-        depends=["ext/nn_kernels.h"],
+        depends=["ext/nn_kernels.h", "ext/nn_kernel_body.h"],
         extra_compile_args=CFLAGS,
     )
     for name in CORES

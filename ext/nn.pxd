@@ -5,11 +5,23 @@
 #
 # Every matrix is stored [in][out] (transposed from PyTorch's [out][in] at load time), so a
 # layer is a sum of weight rows scaled by the non-zero inputs: sparse inputs and ReLU zeros
-# cost nothing, and the inner loop (no reduction) vectorises without -ffast-math (in C,
-# ext/nn_kernels.h, so that x86-64 gets an AVX2 copy beside the baseline one). The policy
+# cost nothing, and the inner loop (no reduction) vectorises without -ffast-math. The policy
 # head is stored [class][in]: only the legal actions' rows are read, four at a time, each a
-# dot product of eight partial sums in a fixed order (the same kernel file).
+# dot product of eight partial sums in a fixed order. Both run in C kernels
+# (ext/nn_kernels.h), compiled for AVX-512, AVX2 and the baseline on x86-64; the Net holds
+# the pointers of the copy it runs, and every copy gives the same bits. A net loaded with
+# bfloat16 weights (docs/learned.md) keeps its hidden layers' weights in w16 instead of w.
 from libc.math cimport exp
+from libc.stdint cimport uint16_t
+
+
+cdef extern from "nn_kernels.h":
+    ctypedef void (*splnn_layer_fn)(const float* x, int n_in, const float* w, const float* bias,
+                                    int n_out, float* out, int relu) noexcept nogil
+    ctypedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint16_t* w, const float* bias,
+                                      int n_out, float* out, int relu) noexcept nogil
+    ctypedef void (*splnn_logits_fn)(const float* h, int n, const float* wp, const float* bias,
+                                     const int* cls, int n_cls, float* out) noexcept nogil
 
 cdef enum:
     NN_MAX_LAYERS = 4
@@ -21,21 +33,16 @@ ctypedef struct Net:
     int max_hidden
     int max_players              # value head width
     int policy_size
-    float* w[NN_MAX_LAYERS]      # layer k: [in][out]
+    float* w[NN_MAX_LAYERS]      # layer k: [in][out] (NULL where w16 holds it)
+    uint16_t* w16[NN_MAX_LAYERS] # layer k in bfloat16: [in][out], or NULL
     float* b[NN_MAX_LAYERS]
     float* wv                    # value head: [h_last][max_players]
     float* bv
     float* wp                    # policy head: [policy_size][h_last]
     float* bp
-
-
-cdef extern from "nn_kernels.h":
-    # The dense layer, compiled for AVX2 and for the baseline, chosen by the CPU at load time.
-    void _nn_layer "splnn_layer"(const float* x, int n_in, const float* w, const float* bias,
-                                 int n_out, float* out, int relu) noexcept nogil
-    # The policy logits of n_cls classes, compiled the same two ways.
-    void _nn_logits "splnn_logits"(const float* h, int n, const float* wp, const float* bias,
-                                   const int* cls, int n_cls, float* out) noexcept nogil
+    splnn_layer_fn layer         # the machine copy of the kernels this net runs
+    splnn_layer16_fn layer16
+    splnn_logits_fn logits
 
 
 cdef inline const float* nn_trunk(const Net* N, const float* x, float* buf_a, float* buf_b) noexcept nogil:
@@ -45,7 +52,10 @@ cdef inline const float* nn_trunk(const Net* N, const float* x, float* buf_a, fl
     cdef const float* cur = x
     cdef float* out = buf_a
     for k in range(N.n_layers):
-        _nn_layer(cur, n_in, N.w[k], N.b[k], N.hidden[k], out, 1)
+        if N.w16[k] != NULL:
+            N.layer16(cur, n_in, N.w16[k], N.b[k], N.hidden[k], out, 1)
+        else:
+            N.layer(cur, n_in, N.w[k], N.b[k], N.hidden[k], out, 1)
         n_in = N.hidden[k]
         cur = out
         out = buf_b if out == buf_a else buf_a
@@ -58,7 +68,7 @@ cdef inline void nn_value(const Net* N, const float* h, int n_seats, double* out
     cdef float logits[8]
     cdef int k
     cdef double m, total = 0.0
-    _nn_layer(h, N.hidden[N.n_layers - 1], N.wv, N.bv, N.max_players, logits, 0)
+    N.layer(h, N.hidden[N.n_layers - 1], N.wv, N.bv, N.max_players, logits, 0)
     m = logits[0]
     for k in range(1, n_seats):
         if logits[k] > m:
@@ -73,4 +83,4 @@ cdef inline void nn_value(const Net* N, const float* h, int n_seats, double* out
 cdef inline void nn_policy_logits(const Net* N, const float* h, const int* cls, int n_cls,
                                   float* out) noexcept nogil:
     """The policy logits of the classes cls[0..n_cls) into out (only their rows are read)."""
-    _nn_logits(h, N.hidden[N.n_layers - 1], N.wp, N.bp, cls, n_cls, out)
+    N.logits(h, N.hidden[N.n_layers - 1], N.wp, N.bp, cls, n_cls, out)

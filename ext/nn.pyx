@@ -1,12 +1,60 @@
 # The Python face of the C network (nn.pxd): a Net owns its weights in C memory and hands the
 # search a capsule. The weights file is parsed and checked in splendor_ai/nn/weights.py;
-# this module only lays the already-checked floats out for the C evaluation.
+# this module only lays the already-checked floats out for the C evaluation and picks the
+# machine copy of the kernels it runs (ext/nn_kernels.h).
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
+from libc.stdint cimport uint16_t
 from cpython.pycapsule cimport PyCapsule_New
 from array import array
+import os
 
-from nn cimport Net, NN_MAX_LAYERS, nn_trunk, nn_value, nn_policy_logits
+from nn cimport (Net, NN_MAX_LAYERS, nn_trunk, nn_value, nn_policy_logits, splnn_layer_fn,
+                 splnn_layer16_fn, splnn_logits_fn)
+
+cdef extern from "nn_kernels.h":
+    int SPLNN_N_KERNELS
+    const char* splnn_kernel_name(int i) noexcept nogil
+    int splnn_kernel_supported(int i) noexcept nogil
+    int splnn_kernel(int i, splnn_layer_fn* layer, splnn_layer16_fn* layer16,
+                     splnn_logits_fn* logits) noexcept nogil
+    uint16_t splnn_to_bf16(float f) noexcept nogil
+
+KERNEL_ENV = "SPLENDOR_AI_NN_KERNEL"
+PRECISIONS = ("float32", "bfloat16")
+
+
+def kernels():
+    """The machine copies of the kernels, widest first: [(name, whether this CPU runs it)].
+    Every copy gives the same results; a net runs the first this CPU runs unless told."""
+    return [(splnn_kernel_name(i).decode(), bool(splnn_kernel_supported(i))) for i in range(SPLNN_N_KERNELS)]
+
+
+def default_kernel():
+    """The kernel a new NetCore runs: the one SPLENDOR_AI_NN_KERNEL names (baseline, avx2,
+    avx512), else the widest this CPU runs."""
+    return _kernel_index(None)[1]
+
+
+cdef tuple _kernel_index(name):
+    cdef int i
+    known = kernels()
+    source = "kernel"
+    if name is None:
+        name = os.environ.get(KERNEL_ENV, "").strip() or None
+        source = KERNEL_ENV
+    if name is None:
+        for i in range(len(known)):
+            if known[i][1]:
+                return i, known[i][0]
+        raise RuntimeError("no kernel of the net runs on this CPU")  # the baseline always does
+    for i in range(len(known)):
+        if known[i][0] == name:
+            if not known[i][1]:
+                raise ValueError(f"{source}: this CPU cannot run the {name} kernel "
+                                 f"(it runs {', '.join(n for n, ok in known if ok)})")
+            return i, name
+    raise ValueError(f"{source}: unknown kernel {name!r} (known: {', '.join(n for n, _ in known)})")
 
 
 cdef class NetCore:
@@ -14,13 +62,28 @@ cdef class NetCore:
 
     cdef Net net
     cdef float* block
+    cdef uint16_t* block16
     cdef readonly object header
+    cdef readonly str kernel
+    cdef readonly str precision
 
-    def __cinit__(self, int n_in, hidden, int max_players, int policy_size, const float[::1] payload, header=None):
-        """`payload`: the float32 values in the file's order (PyTorch layout, docs/learned.md)."""
-        cdef int k, i, j, n_prev, n_out, total, pos = 0, off = 0
+    def __cinit__(self, int n_in, hidden, int max_players, int policy_size, const float[::1] payload, header=None,
+                  kernel=None, precision=None):
+        """`payload`: the float32 values in the file's order (PyTorch layout, docs/learned.md).
+        `kernel`: the machine copy to run (kernels(); default: default_kernel()). `precision`:
+        of the hidden layers' weights, "float32" or "bfloat16" (default: the header's
+        info.precision, else float32; docs/learned.md)."""
+        cdef int k, i, j, n_prev, n_out, total, pos = 0, off = 0, off16 = 0, kidx
         cdef float* dst
         self.block = NULL
+        self.block16 = NULL
+        kidx, self.kernel = _kernel_index(kernel)
+        if precision is None:
+            info = header.get("info") if isinstance(header, dict) else None
+            precision = info.get("precision", "float32") if isinstance(info, dict) else "float32"
+        if precision not in PRECISIONS:
+            raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
+        self.precision = precision
         hidden = [int(h) for h in hidden]
         if not 1 <= len(hidden) <= NN_MAX_LAYERS:
             raise ValueError(f"a net has 1..{NN_MAX_LAYERS} hidden layers, got {len(hidden)}")
@@ -38,6 +101,11 @@ cdef class NetCore:
         if self.block == NULL:
             raise MemoryError()
         memset(&self.net, 0, sizeof(Net))
+        splnn_kernel(kidx, &self.net.layer, &self.net.layer16, &self.net.logits)
+        if precision == "bfloat16":
+            self.block16 = <uint16_t*>malloc(total * sizeof(uint16_t))
+            if self.block16 == NULL:
+                raise MemoryError()
         self.header = header
         self.net.n_in = n_in
         self.net.n_layers = len(hidden)
@@ -61,6 +129,12 @@ cdef class NetCore:
                 self.net.hidden[k] = n_out
                 self.net.w[k] = dst
                 self.net.b[k] = self.block + off
+                if self.block16 != NULL:
+                    self.net.w16[k] = self.block16 + off16
+                    self.net.w[k] = NULL
+                    for i in range(n_prev * n_out):
+                        self.block16[off16 + i] = splnn_to_bf16(dst[i])
+                    off16 += n_prev * n_out
             else:
                 self.net.wv = dst
                 self.net.bv = self.block + off
@@ -81,6 +155,7 @@ cdef class NetCore:
 
     def __dealloc__(self):
         free(self.block)
+        free(self.block16)
 
     @property
     def n_in(self):

@@ -1,77 +1,41 @@
 /* The network's dense layer and its policy logits (ext/nn.pxd), in C so that they can be
- * compiled twice: once for the baseline x86-64 instruction set and once for AVX2, the copy
- * chosen once at load time by the CPU it runs on (GCC/Clang target_clones, an ELF ifunc on
- * glibc). The dense layer has no reduction, the logits' reductions have a fixed order, and
- * the AVX2 copy has no FMA, so both copies round every sum the same way and a seeded search
- * gives the same result on every x86-64 machine. Elsewhere there is one portable copy. */
+ * compiled more than once: on x86-64 with GCC or Clang, a copy for AVX-512, one for AVX2 and
+ * one for the baseline instruction set (the body is ext/nn_kernel_body.h, included once per
+ * copy). A Net holds the pointers of the copy it runs (ext/nn.pyx picks the widest the CPU
+ * has, or the one SPLENDOR_AI_NN_KERNEL names), so the search calls it through the Net.
+ *
+ * The dense layer has no reduction (each output is its own sum, added in input order), the
+ * logits' reductions have a fixed order (eight lanes), and the build turns off the contraction
+ * of a multiply and an add into one fused multiply-add (-ffp-contract=off in setup.py; the
+ * AVX-512 instruction set has FMA), so every copy rounds every sum the same way and a seeded
+ * search gives the same result on every x86-64 machine. Elsewhere there is one portable copy. */
 #ifndef SPLENDOR_AI_NN_KERNELS_H
 #define SPLENDOR_AI_NN_KERNELS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>  /* defines __GLIBC__ where the C library is glibc */
 #include <string.h>
 
-#ifndef __has_attribute
-#define __has_attribute(x) 0
-#endif
+#define SPLNN_CHUNK 128
 
-#if defined(__x86_64__) && defined(__GLIBC__) && __has_attribute(target_clones)
-#define SPLNN_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define SPLNN_CLONES
-#endif
-
-/* out[j] = bias[j] + sum over i of x[i] * w[i][j], the terms added in the order of i; w is
- * [n_in][n_out], row-major. Zero inputs (sparse features, ReLU zeros) are skipped: the
- * non-zero ones are gathered first, then added eight rows per pass over out, so that out is
- * read and written once per eight rows instead of once per row (the order of the additions,
- * and so the result, is the same). With relu, negative outputs become 0 (written as a
- * select, which vectorises, where a conditional store would not). */
-#define SPLNN_CHUNK 64
-SPLNN_CLONES
-static void splnn_layer(const float* x, int n_in, const float* restrict w,
-                        const float* restrict bias, int n_out, float* restrict out, int relu)
+/* A bfloat16 (the top half of a float32) as the float it stands for: exact. */
+static inline float splnn_bf16(uint16_t b)
 {
-    size_t rows[SPLNN_CHUNK];   /* offsets into w: pointers built from w keep its restrict */
-    float vals[SPLNN_CHUNK];
-    int i = 0, j, k, m;
-    for (j = 0; j < n_out; j++)
-        out[j] = bias[j];
-    while (i < n_in) {
-        for (m = 0; m < SPLNN_CHUNK && i < n_in; i++)
-            if (x[i] != 0.0f) {
-                rows[m] = (size_t)i * (size_t)n_out;
-                vals[m++] = x[i];
-            }
-        for (k = 0; k + 8 <= m; k += 8) {
-            const float *r0 = w + rows[k], *r1 = w + rows[k + 1], *r2 = w + rows[k + 2];
-            const float *r3 = w + rows[k + 3], *r4 = w + rows[k + 4], *r5 = w + rows[k + 5];
-            const float *r6 = w + rows[k + 6], *r7 = w + rows[k + 7];
-            const float v0 = vals[k], v1 = vals[k + 1], v2 = vals[k + 2], v3 = vals[k + 3];
-            const float v4 = vals[k + 4], v5 = vals[k + 5], v6 = vals[k + 6], v7 = vals[k + 7];
-            for (j = 0; j < n_out; j++) {
-                float t = out[j];
-                t += v0 * r0[j];
-                t += v1 * r1[j];
-                t += v2 * r2[j];
-                t += v3 * r3[j];
-                t += v4 * r4[j];
-                t += v5 * r5[j];
-                t += v6 * r6[j];
-                t += v7 * r7[j];
-                out[j] = t;
-            }
-        }
-        for (; k < m; k++) {
-            const float* r = w + rows[k];
-            const float v = vals[k];
-            for (j = 0; j < n_out; j++)
-                out[j] += v * r[j];
-        }
-    }
-    if (relu)
-        for (j = 0; j < n_out; j++)
-            out[j] = out[j] > 0.0f ? out[j] : 0.0f;
+    const uint32_t u = (uint32_t)b << 16;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* The bfloat16 nearest to f (ties to even; a NaN stays a NaN). */
+static inline uint16_t splnn_to_bf16(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    if ((u & 0x7FFFFFFFu) > 0x7F800000u)
+        return (uint16_t)((u >> 16) | 0x40u);
+    return (uint16_t)((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
 }
 
 /* A row's dot product with h is eight partial sums (lane l adds the products at positions
@@ -79,60 +43,124 @@ static void splnn_layer(const float* x, int n_in, const float* restrict w,
 #define SPLNN_SUM8(s) (((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7])))
 
 #if defined(__GNUC__)
-/* GCC and Clang: eight lanes as one vector (one AVX register, two SSE ones), four rows at a
- * time so that their additions overlap. */
 typedef float splnn_v8 __attribute__((vector_size(32)));
-#define SPLNN_LOAD8(v, p) memcpy(&(v), (p), sizeof(splnn_v8))
-
-SPLNN_CLONES
-static void splnn_logits(const float* restrict h, int n, const float* restrict wp,
-                         const float* restrict bias, const int* restrict cls, int n_cls,
-                         float* restrict out)
-{
-    int k = 0, j, q;
-    splnn_v8 hv, a, s[4];
-    const float* r[4];
-    for (; k < n_cls; k += 4) {
-        const int rows = n_cls - k < 4 ? n_cls - k : 4;
-        for (q = 0; q < 4; q++) {
-            r[q] = wp + (size_t)cls[k + (q < rows ? q : 0)] * (size_t)n;
-            s[q] = (splnn_v8){0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
-        }
-        for (j = 0; j + 8 <= n; j += 8) {
-            SPLNN_LOAD8(hv, h + j);
-            for (q = 0; q < 4; q++) {
-                SPLNN_LOAD8(a, r[q] + j);
-                s[q] += a * hv;
-            }
-        }
-        for (q = 0; q < rows; q++) {
-            float t[8];
-            int i;
-            memcpy(t, &s[q], sizeof t);
-            for (i = j; i < n; i++)
-                t[0] += r[q][i] * h[i];
-            out[k + q] = bias[cls[k + q]] + SPLNN_SUM8(t);
-        }
-    }
-}
-#else
-SPLNN_CLONES
-static void splnn_logits(const float* restrict h, int n, const float* restrict wp,
-                         const float* restrict bias, const int* restrict cls, int n_cls,
-                         float* restrict out)
-{
-    int k, j, l;
-    for (k = 0; k < n_cls; k++) {
-        const float* row = wp + (size_t)cls[k] * (size_t)n;
-        float t[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
-        for (j = 0; j + 8 <= n; j += 8)
-            for (l = 0; l < 8; l++)
-                t[l] += row[j + l] * h[j + l];
-        for (; j < n; j++)
-            t[0] += row[j] * h[j];
-        out[k] = bias[cls[k]] + SPLNN_SUM8(t);
-    }
-}
 #endif
+
+typedef void (*splnn_layer_fn)(const float* x, int n_in, const float* w, const float* bias,
+                               int n_out, float* out, int relu);
+typedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint16_t* w, const float* bias,
+                                 int n_out, float* out, int relu);
+typedef void (*splnn_logits_fn)(const float* h, int n, const float* wp, const float* bias,
+                                const int* cls, int n_cls, float* out);
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define SPLNN_X86 1
+/* The AVX2 gather's permutations: entry k packs, three bits a lane, the lanes set in the
+ * 8-bit mask k in increasing order (then zeros). */
+static const uint32_t splnn_perm8[256] = {
+    0x000000, 0x000000, 0x000001, 0x000008, 0x000002, 0x000010, 0x000011, 0x000088,
+    0x000003, 0x000018, 0x000019, 0x0000c8, 0x00001a, 0x0000d0, 0x0000d1, 0x000688,
+    0x000004, 0x000020, 0x000021, 0x000108, 0x000022, 0x000110, 0x000111, 0x000888,
+    0x000023, 0x000118, 0x000119, 0x0008c8, 0x00011a, 0x0008d0, 0x0008d1, 0x004688,
+    0x000005, 0x000028, 0x000029, 0x000148, 0x00002a, 0x000150, 0x000151, 0x000a88,
+    0x00002b, 0x000158, 0x000159, 0x000ac8, 0x00015a, 0x000ad0, 0x000ad1, 0x005688,
+    0x00002c, 0x000160, 0x000161, 0x000b08, 0x000162, 0x000b10, 0x000b11, 0x005888,
+    0x000163, 0x000b18, 0x000b19, 0x0058c8, 0x000b1a, 0x0058d0, 0x0058d1, 0x02c688,
+    0x000006, 0x000030, 0x000031, 0x000188, 0x000032, 0x000190, 0x000191, 0x000c88,
+    0x000033, 0x000198, 0x000199, 0x000cc8, 0x00019a, 0x000cd0, 0x000cd1, 0x006688,
+    0x000034, 0x0001a0, 0x0001a1, 0x000d08, 0x0001a2, 0x000d10, 0x000d11, 0x006888,
+    0x0001a3, 0x000d18, 0x000d19, 0x0068c8, 0x000d1a, 0x0068d0, 0x0068d1, 0x034688,
+    0x000035, 0x0001a8, 0x0001a9, 0x000d48, 0x0001aa, 0x000d50, 0x000d51, 0x006a88,
+    0x0001ab, 0x000d58, 0x000d59, 0x006ac8, 0x000d5a, 0x006ad0, 0x006ad1, 0x035688,
+    0x0001ac, 0x000d60, 0x000d61, 0x006b08, 0x000d62, 0x006b10, 0x006b11, 0x035888,
+    0x000d63, 0x006b18, 0x006b19, 0x0358c8, 0x006b1a, 0x0358d0, 0x0358d1, 0x1ac688,
+    0x000007, 0x000038, 0x000039, 0x0001c8, 0x00003a, 0x0001d0, 0x0001d1, 0x000e88,
+    0x00003b, 0x0001d8, 0x0001d9, 0x000ec8, 0x0001da, 0x000ed0, 0x000ed1, 0x007688,
+    0x00003c, 0x0001e0, 0x0001e1, 0x000f08, 0x0001e2, 0x000f10, 0x000f11, 0x007888,
+    0x0001e3, 0x000f18, 0x000f19, 0x0078c8, 0x000f1a, 0x0078d0, 0x0078d1, 0x03c688,
+    0x00003d, 0x0001e8, 0x0001e9, 0x000f48, 0x0001ea, 0x000f50, 0x000f51, 0x007a88,
+    0x0001eb, 0x000f58, 0x000f59, 0x007ac8, 0x000f5a, 0x007ad0, 0x007ad1, 0x03d688,
+    0x0001ec, 0x000f60, 0x000f61, 0x007b08, 0x000f62, 0x007b10, 0x007b11, 0x03d888,
+    0x000f63, 0x007b18, 0x007b19, 0x03d8c8, 0x007b1a, 0x03d8d0, 0x03d8d1, 0x1ec688,
+    0x00003e, 0x0001f0, 0x0001f1, 0x000f88, 0x0001f2, 0x000f90, 0x000f91, 0x007c88,
+    0x0001f3, 0x000f98, 0x000f99, 0x007cc8, 0x000f9a, 0x007cd0, 0x007cd1, 0x03e688,
+    0x0001f4, 0x000fa0, 0x000fa1, 0x007d08, 0x000fa2, 0x007d10, 0x007d11, 0x03e888,
+    0x000fa3, 0x007d18, 0x007d19, 0x03e8c8, 0x007d1a, 0x03e8d0, 0x03e8d1, 0x1f4688,
+    0x0001f5, 0x000fa8, 0x000fa9, 0x007d48, 0x000faa, 0x007d50, 0x007d51, 0x03ea88,
+    0x000fab, 0x007d58, 0x007d59, 0x03eac8, 0x007d5a, 0x03ead0, 0x03ead1, 0x1f5688,
+    0x000fac, 0x007d60, 0x007d61, 0x03eb08, 0x007d62, 0x03eb10, 0x03eb11, 0x1f5888,
+    0x007d63, 0x03eb18, 0x03eb19, 0x1f58c8, 0x03eb1a, 0x1f58d0, 0x1f58d1, 0xfac688,
+};
+/* The AVX-512 copy gathers sixteen inputs at a time (a compress) but keeps its sums in 256-bit
+ * vectors: on the AMD Zen 4 it was measured on, 512-bit ones made the net search slower. */
+#define SPLNN_SFX _avx512
+#define SPLNN_TARGET __attribute__((target("avx512f,popcnt,prefer-vector-width=256")))
+#define SPLNN_GATHER 2
+#include "nn_kernel_body.h"
+#undef SPLNN_SFX
+#undef SPLNN_TARGET
+#undef SPLNN_GATHER
+#define SPLNN_SFX _avx2
+#define SPLNN_TARGET __attribute__((target("avx2,popcnt")))
+#define SPLNN_GATHER 1
+#include "nn_kernel_body.h"
+#undef SPLNN_SFX
+#undef SPLNN_TARGET
+#undef SPLNN_GATHER
+#else
+#define SPLNN_X86 0
+#endif
+#define SPLNN_SFX _baseline
+#define SPLNN_TARGET
+#define SPLNN_GATHER 0
+#include "nn_kernel_body.h"
+#undef SPLNN_SFX
+#undef SPLNN_TARGET
+#undef SPLNN_GATHER
+
+/* The machine copies, widest first: index, name, whether this CPU runs it, its functions. */
+#define SPLNN_N_KERNELS (SPLNN_X86 ? 3 : 1)
+
+static inline const char* splnn_kernel_name(int i)
+{
+#if SPLNN_X86
+    if (i == 0) return "avx512";
+    if (i == 1) return "avx2";
+#endif
+    return "baseline";
+}
+
+static inline int splnn_kernel_supported(int i)
+{
+#if SPLNN_X86
+    __builtin_cpu_init();
+    if (i == 0) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
+    if (i == 1) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
+    return i == SPLNN_N_KERNELS - 1;
+}
+
+/* Fills the three pointers with kernel i's functions; 0 if i is not a kernel. */
+static inline int splnn_kernel(int i, splnn_layer_fn* layer, splnn_layer16_fn* layer16,
+                               splnn_logits_fn* logits)
+{
+#if SPLNN_X86
+    if (i == 0) {
+        *layer = splnn_layer__avx512; *layer16 = splnn_layer16__avx512; *logits = splnn_logits__avx512;
+        return 1;
+    }
+    if (i == 1) {
+        *layer = splnn_layer__avx2; *layer16 = splnn_layer16__avx2; *logits = splnn_logits__avx2;
+        return 1;
+    }
+#endif
+    if (i == SPLNN_N_KERNELS - 1) {
+        *layer = splnn_layer__baseline; *layer16 = splnn_layer16__baseline;
+        *logits = splnn_logits__baseline;
+        return 1;
+    }
+    return 0;
+}
 
 #endif

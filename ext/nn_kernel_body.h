@@ -1,0 +1,197 @@
+/* The body of the network's kernels, included by ext/nn_kernels.h once per machine copy with
+ * SPLNN_SFX (the copy's name suffix) and SPLNN_TARGET (its function attribute) defined. Every
+ * copy does the same float operations in the same order (see nn_kernels.h), so all copies give
+ * the same bits; only the width of the vectors the compiler uses differs. */
+#define SPLNN_CAT2(a, b) a##b
+#define SPLNN_CAT(a, b) SPLNN_CAT2(a, b)
+#define SPLNN_NAME(n) SPLNN_CAT(n, SPLNN_SFX)
+
+/* The non-zero inputs among x[i..n_in): their indices into idx and values into vals, in input
+ * order, until n_in or until SPLNN_CHUNK are found (nearly: the vector copies stop a vector
+ * short of it). Returns the index after the last input looked at; *count gets how many were
+ * kept. No branch on the values: the features' sparse pattern changes from one evaluation to
+ * the next, and a branch per input was mispredicted so often that it took a third of the
+ * layer's time in a search. The AVX-512 copy compresses sixteen inputs at a time, the AVX2 copy
+ * eight (a permutation looked up by the mask), the baseline writes each input to the next slot,
+ * which only a non-zero one keeps. A NaN counts as non-zero and -0.0 as zero, as in x != 0. */
+SPLNN_TARGET
+static inline int SPLNN_NAME(splnn_gather_)(const float* restrict x, int i, int n_in,
+                                            int* restrict idx, float* restrict vals, int* count)
+{
+    int m = 0;
+#if SPLNN_GATHER == 2
+    const __m512i step = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (; i + 16 <= n_in && m <= SPLNN_CHUNK - 16; i += 16) {
+        const __m512 v = _mm512_loadu_ps(x + i);
+        const __mmask16 k = _mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_NEQ_UQ);
+        _mm512_storeu_ps(vals + m, _mm512_maskz_compress_ps(k, v));
+        _mm512_storeu_si512((void*)(idx + m),
+                            _mm512_maskz_compress_epi32(k, _mm512_add_epi32(_mm512_set1_epi32(i), step)));
+        m += __builtin_popcount((unsigned)k);
+    }
+    if (i + 16 <= n_in) {
+        *count = m;
+        return i;
+    }
+#elif SPLNN_GATHER == 1
+    const __m256i shifts = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+    const __m256i seven = _mm256_set1_epi32(7);
+    for (; i + 8 <= n_in && m <= SPLNN_CHUNK - 8; i += 8) {
+        const __m256 v = _mm256_loadu_ps(x + i);
+        const int k = _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_NEQ_UQ));
+        const __m256i perm = _mm256_and_si256(
+            _mm256_srlv_epi32(_mm256_set1_epi32((int)splnn_perm8[k]), shifts), seven);
+        _mm256_storeu_ps(vals + m, _mm256_permutevar8x32_ps(v, perm));
+        _mm256_storeu_si256((__m256i*)(idx + m), _mm256_add_epi32(_mm256_set1_epi32(i), perm));
+        m += __builtin_popcount((unsigned)k);
+    }
+    if (i + 8 <= n_in) {
+        *count = m;
+        return i;
+    }
+#endif
+    for (; i < n_in && m < SPLNN_CHUNK; i++) {
+        idx[m] = i;
+        vals[m] = x[i];
+        m += x[i] != 0.0f;
+    }
+    *count = m;
+    return i;
+}
+
+/* out[j] = bias[j] + sum over i of x[i] * W(i, j), the terms added in the order of i (the
+ * weight row of input i at w + i * n_out). Zero inputs (sparse features, ReLU zeros) are
+ * skipped: the non-zero ones are gathered first (above), then added eight rows per pass over
+ * out, so that out is read and written once per eight rows instead of once per row (the order
+ * of the additions, and so the result, is the same however the rows are grouped). With relu,
+ * negative outputs become 0 (written as a select, which vectorises, where a conditional store
+ * would not). SPLNN_W is the weight type and SPLNN_LOAD(p, j) its value as a float (exact:
+ * float32 itself, or bfloat16 widened). */
+#define SPLNN_LAYER_BODY                                                                        \
+    int idx[SPLNN_CHUNK];                                                                       \
+    float vals[SPLNN_CHUNK];                                                                    \
+    int i = 0, j, k, m;                                                                         \
+    for (j = 0; j < n_out; j++)                                                                 \
+        out[j] = bias[j];                                                                       \
+    while (i < n_in) {                                                                          \
+        i = SPLNN_NAME(splnn_gather_)(x, i, n_in, idx, vals, &m);                               \
+        for (k = 0; k + 8 <= m; k += 8) {                                                       \
+            const SPLNN_W* r0 = w + (size_t)idx[k] * (size_t)n_out;                             \
+            const SPLNN_W* r1 = w + (size_t)idx[k + 1] * (size_t)n_out;                         \
+            const SPLNN_W* r2 = w + (size_t)idx[k + 2] * (size_t)n_out;                         \
+            const SPLNN_W* r3 = w + (size_t)idx[k + 3] * (size_t)n_out;                         \
+            const SPLNN_W* r4 = w + (size_t)idx[k + 4] * (size_t)n_out;                         \
+            const SPLNN_W* r5 = w + (size_t)idx[k + 5] * (size_t)n_out;                         \
+            const SPLNN_W* r6 = w + (size_t)idx[k + 6] * (size_t)n_out;                         \
+            const SPLNN_W* r7 = w + (size_t)idx[k + 7] * (size_t)n_out;                         \
+            const float v0 = vals[k], v1 = vals[k + 1], v2 = vals[k + 2], v3 = vals[k + 3];     \
+            const float v4 = vals[k + 4], v5 = vals[k + 5], v6 = vals[k + 6], v7 = vals[k + 7]; \
+            for (j = 0; j < n_out; j++) {                                                       \
+                float t = out[j];                                                               \
+                t += v0 * SPLNN_LOAD(r0, j);                                                    \
+                t += v1 * SPLNN_LOAD(r1, j);                                                    \
+                t += v2 * SPLNN_LOAD(r2, j);                                                    \
+                t += v3 * SPLNN_LOAD(r3, j);                                                    \
+                t += v4 * SPLNN_LOAD(r4, j);                                                    \
+                t += v5 * SPLNN_LOAD(r5, j);                                                    \
+                t += v6 * SPLNN_LOAD(r6, j);                                                    \
+                t += v7 * SPLNN_LOAD(r7, j);                                                    \
+                out[j] = t;                                                                     \
+            }                                                                                   \
+        }                                                                                       \
+        for (; k < m; k++) {                                                                    \
+            const SPLNN_W* r = w + (size_t)idx[k] * (size_t)n_out;                              \
+            const float v = vals[k];                                                            \
+            for (j = 0; j < n_out; j++)                                                         \
+                out[j] += v * SPLNN_LOAD(r, j);                                                 \
+        }                                                                                       \
+    }                                                                                           \
+    if (relu)                                                                                   \
+        for (j = 0; j < n_out; j++)                                                             \
+            out[j] = out[j] > 0.0f ? out[j] : 0.0f;
+
+SPLNN_TARGET
+static void SPLNN_NAME(splnn_layer_)(const float* x, int n_in, const float* restrict w,
+                                     const float* restrict bias, int n_out, float* restrict out,
+                                     int relu)
+{
+#define SPLNN_W float
+#define SPLNN_LOAD(p, j) ((p)[j])
+    SPLNN_LAYER_BODY
+#undef SPLNN_W
+#undef SPLNN_LOAD
+}
+
+/* The same layer with bfloat16 weights (the top 16 bits of a float32): each weight is widened
+ * exactly, so the result is the float layer's on the weights rounded to bfloat16. */
+SPLNN_TARGET
+static void SPLNN_NAME(splnn_layer16_)(const float* x, int n_in, const uint16_t* restrict w,
+                                       const float* restrict bias, int n_out,
+                                       float* restrict out, int relu)
+{
+#define SPLNN_W uint16_t
+#define SPLNN_LOAD(p, j) splnn_bf16((p)[j])
+    SPLNN_LAYER_BODY
+#undef SPLNN_W
+#undef SPLNN_LOAD
+}
+
+#if defined(__GNUC__)
+/* GCC and Clang: eight lanes as one vector (one AVX register, two SSE ones), four rows at a
+ * time so that their additions overlap. */
+SPLNN_TARGET
+static void SPLNN_NAME(splnn_logits_)(const float* restrict h, int n, const float* restrict wp,
+                                      const float* restrict bias, const int* restrict cls,
+                                      int n_cls, float* restrict out)
+{
+    int k = 0, j, q;
+    splnn_v8 hv, a, s[4];
+    const float* r[4];
+    for (; k < n_cls; k += 4) {
+        const int rows = n_cls - k < 4 ? n_cls - k : 4;
+        for (q = 0; q < 4; q++) {
+            r[q] = wp + (size_t)cls[k + (q < rows ? q : 0)] * (size_t)n;
+            s[q] = (splnn_v8){0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+        }
+        for (j = 0; j + 8 <= n; j += 8) {
+            memcpy(&hv, h + j, sizeof hv);
+            for (q = 0; q < 4; q++) {
+                memcpy(&a, r[q] + j, sizeof a);
+                s[q] += a * hv;
+            }
+        }
+        for (q = 0; q < rows; q++) {
+            float t[8];
+            int i;
+            memcpy(t, &s[q], sizeof t);
+            for (i = j; i < n; i++)
+                t[0] += r[q][i] * h[i];
+            out[k + q] = bias[cls[k + q]] + SPLNN_SUM8(t);
+        }
+    }
+}
+#else
+/* A portable copy of the same sums (lane l of row k in t[l]). */
+SPLNN_TARGET
+static void SPLNN_NAME(splnn_logits_)(const float* restrict h, int n, const float* restrict wp,
+                                      const float* restrict bias, const int* restrict cls,
+                                      int n_cls, float* restrict out)
+{
+    int k, j, l;
+    for (k = 0; k < n_cls; k++) {
+        const float* row = wp + (size_t)cls[k] * (size_t)n;
+        float t[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+        for (j = 0; j + 8 <= n; j += 8)
+            for (l = 0; l < 8; l++)
+                t[l] += row[j + l] * h[j + l];
+        for (; j < n; j++)
+            t[0] += row[j] * h[j];
+        out[k] = bias[cls[k]] + SPLNN_SUM8(t);
+    }
+}
+#endif
+
+#undef SPLNN_LAYER_BODY
+#undef SPLNN_NAME
+#undef SPLNN_CAT
+#undef SPLNN_CAT2

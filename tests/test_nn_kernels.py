@@ -1,0 +1,164 @@
+"""The machine copies of the net's C kernels (ext/nn_kernels.h) and the bfloat16 weights.
+
+Every copy this CPU runs (AVX-512, AVX2, baseline on x86-64) must give the same bits as the
+baseline, so that a seeded search gives the same result on every machine; a net loaded with
+bfloat16 weights must give the float net's results on the weights rounded to bfloat16.
+"""
+from __future__ import annotations
+
+import random
+from array import array
+
+import numpy as np
+import pytest
+
+from splendor_ai import nn
+from splendor_ai._core import nn as core_nn
+from splendor_ai.games import load_game
+from splendor_ai.nn import weights as W
+from splendor_ai.search import Config, Limits, cores, search
+
+from test_nn import numpy_forward, random_netfile
+
+RUNNABLE = [name for name, ok in core_nn.kernels() if ok]
+
+
+def _random_core_args(rng: np.random.Generator):
+    """A net of random shape (widths on and off the 8- and 16-lane blocks) and its payload."""
+    n_in = int(rng.integers(1, 400))
+    hidden = [int(rng.integers(1, 300)) for _ in range(int(rng.integers(1, 5)))]
+    max_players, policy_size = int(rng.integers(2, 9)), int(rng.integers(1, 300))
+    total, prev = 0, n_in
+    for h in hidden:
+        total += prev * h + h
+        prev = h
+    total += prev * max_players + max_players + prev * policy_size + policy_size
+    payload = array("f", (rng.standard_normal(total) * 0.3).astype(np.float32).tobytes())
+    return n_in, hidden, max_players, policy_size, payload
+
+
+def _features(rng: np.random.Generator, n_in: int, zeros: float) -> array:
+    x = rng.standard_normal(n_in).astype(np.float32)
+    x[rng.random(n_in) < zeros] = 0.0
+    x[rng.random(n_in) < 0.02] = -0.0  # a negative zero is a zero input too
+    return array("f", x.tobytes())
+
+
+def _bits(values, logits) -> bytes:
+    return np.asarray(values, dtype=np.float64).tobytes() + np.asarray(logits, dtype=np.float32).tobytes()
+
+
+def test_the_baseline_kernel_always_runs_and_is_listed_last():
+    names = [name for name, _ in core_nn.kernels()]
+    assert names[-1] == "baseline" and "baseline" in RUNNABLE
+    assert core_nn.default_kernel() == RUNNABLE[0]  # the widest this CPU runs
+    assert set(names) <= {"avx512", "avx2", "baseline"}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_kernel_gives_the_baseline_bits(seed):
+    rng = np.random.default_rng(seed)
+    n_in, hidden, max_players, policy_size, payload = _random_core_args(rng)
+    cores_by_kernel = {k: core_nn.NetCore(n_in, hidden, max_players, policy_size, payload, kernel=k)
+                       for k in RUNNABLE}
+    for trial in range(8):
+        x = _features(rng, n_in, zeros=(0.0, 0.5, 0.8, 0.97)[trial % 4])
+        seats = int(rng.integers(1, max_players + 1))
+        classes = sorted(set(rng.integers(0, policy_size, size=int(rng.integers(0, 40))).tolist()))
+        want = _bits(*cores_by_kernel["baseline"].evaluate(x, seats, classes))
+        for k, c in cores_by_kernel.items():
+            assert c.kernel == k
+            assert _bits(*c.evaluate(x, seats, classes)) == want, (k, trial)
+
+
+@pytest.mark.parametrize("kernel", RUNNABLE)
+@pytest.mark.parametrize("game", ["base", "duel"])
+def test_each_kernel_equals_the_specification(game, kernel):
+    netfile = random_netfile(game, hidden=(75, 33), seed=3)
+    c = core_nn.NetCore(netfile.num_features, netfile.hidden, netfile.max_players, netfile.policy_size,
+                        netfile.payload, kernel=kernel)
+    core = cores.module(game)
+    rng = random.Random(4)
+    state = load_game(game, 2).new_initial_state(9)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        feats = state.features()
+        classes = sorted({core.policy_index(a) for a in state.search_actions()})
+        values, logits = c.evaluate(array("f", feats), 2, classes)
+        want_v, want_p = numpy_forward(netfile, np.frombuffer(feats, dtype=np.float32), 2)
+        assert np.allclose(values, want_v, atol=1e-5) and np.allclose(logits, want_p[classes], atol=1e-4)
+        state.apply_action(rng.choice(state.search_actions()))
+
+
+def test_the_environment_forces_a_kernel_and_a_seeded_search_does_not_change(monkeypatch):
+    netfile = random_netfile("base", hidden=(40, 24), seed=6, scale=0.2)
+    state = load_game("base", 2).new_initial_state(3)
+    results = {}
+    for k in RUNNABLE:
+        monkeypatch.setenv(core_nn.KERNEL_ENV, k)
+        assert core_nn.default_kernel() == k
+        net = nn.load(netfile, "base")
+        assert net.core.kernel == k
+        r = search(state, Limits(iterations=800), Config(evaluator="net", net=net, seed=2))
+        results[k] = [(s.action, s.visits, s.value, s.prior) for s in r.actions]
+    assert all(v == results["baseline"] for v in results.values())
+
+
+def test_a_bad_kernel_name_is_refused_naming_it(monkeypatch):
+    args = _random_core_args(np.random.default_rng(1))
+    with pytest.raises(ValueError, match="unknown kernel 'sse9'.*baseline"):
+        core_nn.NetCore(*args, kernel="sse9")
+    monkeypatch.setenv(core_nn.KERNEL_ENV, "fast")
+    with pytest.raises(ValueError, match="SPLENDOR_AI_NN_KERNEL: unknown kernel 'fast'"):
+        core_nn.NetCore(*args)
+    unsupported = [name for name, ok in core_nn.kernels() if not ok]
+    if unsupported:  # on a CPU without AVX-512 (say): a kernel it cannot run is refused, not crashed into
+        with pytest.raises(ValueError, match="cannot run"):
+            core_nn.NetCore(*args, kernel=unsupported[0])
+
+
+# ---------------------------------------------------------------- bfloat16 weights (opt-in)
+def _bf16_rounded(payload: array) -> array:
+    """float32 values rounded to the nearest bfloat16 (ties to even), as float32."""
+    u = np.frombuffer(payload.tobytes(), dtype=np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    return array("f", r.astype(np.uint32).tobytes())
+
+
+def _trunk_only(netfile: W.NetFile, rounded: array) -> array:
+    """The payload with the hidden layers' weight matrices (not biases, not heads) from `rounded`."""
+    out, pos, prev = array("f", netfile.payload), 0, netfile.num_features
+    for h in netfile.hidden:
+        out[pos:pos + h * prev] = rounded[pos:pos + h * prev]
+        pos += h * prev + h
+        prev = h
+    return out
+
+
+@pytest.mark.parametrize("kernel", RUNNABLE)
+def test_bfloat16_weights_give_the_float_net_on_rounded_weights(kernel):
+    netfile = random_netfile("base", hidden=(70, 40, 24), seed=8)
+    args = (netfile.num_features, netfile.hidden, netfile.max_players, netfile.policy_size)
+    half = core_nn.NetCore(*args, netfile.payload, kernel=kernel, precision="bfloat16")
+    rounded = core_nn.NetCore(*args, _trunk_only(netfile, _bf16_rounded(netfile.payload)), kernel="baseline")
+    full = core_nn.NetCore(*args, netfile.payload, kernel=kernel)
+    assert half.precision == "bfloat16" and full.precision == "float32"
+    rng = np.random.default_rng(9)
+    for trial in range(10):
+        x = _features(rng, netfile.num_features, zeros=0.75)
+        classes = sorted(set(rng.integers(0, netfile.policy_size, size=20).tolist()))
+        got = half.evaluate(x, 3, classes)
+        assert _bits(*got) == _bits(*rounded.evaluate(x, 3, classes))
+        want = full.evaluate(x, 3, classes)
+        assert np.allclose(got[0], want[0], atol=0.02) and np.allclose(got[1], want[1], rtol=0.02, atol=0.2)
+        assert _bits(*got) != _bits(*want)  # the rounding is real: these are other numbers
+
+
+def test_the_precision_comes_from_the_header_and_a_bad_one_is_refused():
+    netfile = random_netfile("base", hidden=(16,), seed=2)
+    args = (netfile.num_features, netfile.hidden, netfile.max_players, netfile.policy_size, netfile.payload)
+    assert core_nn.NetCore(*args, {"info": {"precision": "bfloat16"}}).precision == "bfloat16"
+    assert core_nn.NetCore(*args, {"info": {}}).precision == "float32"
+    with pytest.raises(ValueError, match="precision must be one of float32, bfloat16, got 'int4'"):
+        core_nn.NetCore(*args, precision="int4")
