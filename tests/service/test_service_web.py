@@ -251,7 +251,7 @@ def test_cors_origin_lets_a_listed_page_call(spawn_module_server):
 def test_the_demo_page_is_served(web):
     status, headers, body = web.http.request("GET", "/")
     assert status == 200 and headers["content-type"].startswith("text/html") and b'src="app.js"' in body
-    for name in ("app.js", "board.js", "chart.js", "connect.js"):
+    for name in ("app.js", "board.js", "chart.js", "clicks.js", "params.js", "splendor-ai-client.js"):
         status, headers, body = web.http.request("GET", "/" + name)
         assert status == 200 and headers["content-type"].startswith("text/javascript"), name
     status, headers, _ = web.http.request("GET", "/style.css")
