@@ -351,3 +351,16 @@ def test_a_reused_subtree_answers_only_with_moves_legal_in_the_position():
     assert [a for a, n, *_ in second._tree.root_stats() if n and a not in legal]  # the trap is there
     result = second.run()
     assert result.action in legal and all(a.action in legal for a in result.actions)
+
+
+def test_a_search_cancelled_at_once_on_a_reused_subtree_plays_its_most_visited_move():
+    state = load_game("base", 2).new_initial_state(6)
+    first = Search(state, Limits(iterations=3000), Config(seed=1))
+    played = first.run().action
+    after = state.clone()
+    after.apply_action(played)
+    second = Search(after, Limits(iterations=1000), Config(seed=2), reuse=(first, played))
+    second.cancel()
+    result = second.run()
+    reused = [(n, a) for a, n, *_ in second._tree.root_stats() if n]
+    assert result.iterations == 0 and reused and result.actions[0].visits == max(reused)[0] > 0

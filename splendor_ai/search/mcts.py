@@ -359,8 +359,9 @@ class Search:
             )
         stats.sort(key=lambda s: (-s.visits, -s.value, s.action))
         iterations = summary["iterations"]
-        if iterations == 0 or not stats:
-            # Cancelled or out of time before one iteration: play the evaluator's own choice.
+        if not stats:
+            # Nothing visited (cancelled or out of time before one iteration, no reused subtree):
+            # play the evaluator's own choice.
             best, prior = self._prior_choice()
             stats = [ActionStats(best, self._core_state.action_to_string(best), 0, 0.0, prior, [])]
         seats = self._core_state.players

@@ -15,6 +15,7 @@ from splendor_ai_client import Client, Unavailable, pb
 
 from splendor_ai.games import load_game
 from splendor_ai.service import convert
+from splendor_ai.service.devcerts import Certificates
 
 NGINX_CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(p).exists()),
@@ -84,6 +85,19 @@ def test_an_analysis_on_a_replica_that_dies_ends_unavailable_and_the_client_goes
     assert calls_served(alive) >= 1
 
 
+class TlsTarget(str):
+    """nginx's address, with the CA that checks its certificate: ``client(target)``."""
+
+    def __new__(cls, address: str, ca: bytes):
+        obj = super().__new__(cls, address)
+        obj.ca = ca
+        return obj
+
+
+def client(target, **kwargs) -> Client:
+    return Client(str(target), root_certificates=target.ca, **kwargs)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -100,8 +114,15 @@ def nginx(tmp_path, spawn_server):
     conf = NGINX_CONF.read_text()
     conf, n = re.subn(r"server 127\.0\.0\.1:50561", f"server 127.0.0.1:{a.port}", conf)
     conf, m = re.subn(r"server 127\.0\.0\.1:50562", f"server 127.0.0.1:{b.port}", conf)
-    conf, k = re.subn(r"listen 50551 http2;", f"listen 127.0.0.1:{port} http2;", conf)
-    assert (n, m, k) == (1, 1, 1), "deploy/nginx.conf no longer has the lines this test rewrites"
+    conf, k = re.subn(r"listen 50551 ssl http2;", f"listen 127.0.0.1:{port} ssl http2;", conf)
+    # The certificate's placeholder paths: one made here (for 127.0.0.1), which the clients check.
+    certs = Certificates(tmp_path)
+    conf, c = re.subn(r"ssl_certificate\s+/etc/splendor/tls/server\.pem;", f"ssl_certificate {certs.path('server.pem')};",
+                      conf)
+    conf, d = re.subn(r"ssl_certificate_key\s+/etc/splendor/tls/server\.key;",
+                      f"ssl_certificate_key {certs.path('server.key')};", conf)
+    assert (n, m, k, c, d) == (1, 1, 1, 1, 1), "deploy/nginx.conf no longer has the lines this test rewrites"
+    assert not re.search(r"^\s*listen\s+(?!127\.0\.0\.1:)", conf, re.M), "nginx.conf listens elsewhere too"
     prefix = tmp_path / "nginx"
     prefix.mkdir()
     (prefix / "nginx.conf").write_text(conf)
@@ -117,7 +138,7 @@ def nginx(tmp_path, spawn_server):
             assert proc.poll() is None, (tmp_path / "nginx.log").read_text()
             assert time.monotonic() < deadline, "nginx did not start"
             time.sleep(0.05)
-    yield f"127.0.0.1:{port}", a, b
+    yield TlsTarget(f"127.0.0.1:{port}", certs.read("ca.pem")), a, b
     proc.send_signal(signal.SIGQUIT)
     proc.wait(10)
     log.close()
@@ -125,7 +146,7 @@ def nginx(tmp_path, spawn_server):
 
 def test_nginx_grpc_pass_spreads_calls_over_two_replicas(nginx):
     target, a, b = nginx
-    with Client(target, timeout=30) as c:
+    with client(target, timeout=30) as c:
         for i in range(20):
             assert c.get_move(opening(i % 5), iterations=50, seed=i).moves
         reports = list(c.analyze(opening(), iterations=20_000, report_every_ms=20))
@@ -141,7 +162,7 @@ def test_nginx_skips_a_dead_replica(nginx):
     target, a, b = nginx
     b.proc.send_signal(signal.SIGKILL)
     b.proc.wait(10)
-    with Client(target, timeout=30) as c:
+    with client(target, timeout=30) as c:
         for i in range(6):
             assert c.get_move(opening(i), iterations=50).moves  # every call lands on a
     assert wait_logged([a], 6) == [6]
@@ -149,7 +170,7 @@ def test_nginx_skips_a_dead_replica(nginx):
 
 def test_nginx_an_analysis_on_a_replica_that_dies_ends_unavailable(nginx):
     target, a, b = nginx
-    with Client(target, timeout=60) as c:
+    with client(target, timeout=60) as c:
         analysis = c.analyze(opening(), time_ms=30_000, report_every_ms=50)
         assert not next(analysis).final
         [dead] = [s for s in (a, b) if in_flight(s) == 1]
