@@ -181,3 +181,17 @@ def test_nginx_an_analysis_on_a_replica_that_dies_ends_unavailable(nginx):
                 pass
         assert "connection broke" in err.value.message  # ... which the client reports as UNAVAILABLE
         assert c.analyze(opening(), iterations=500).result().final  # the retry lands on the live replica
+
+
+def test_nginx_conf_listens_in_plaintext_on_loopback_only():
+    """deploy/nginx.conf: every listener is TLS, or plaintext on a loopback address only."""
+    conf = NGINX_CONF.read_text()
+    listens = re.findall(r"^\s*listen\s+([^;]+);", conf, re.M)
+    assert listens
+    for listen in listens:
+        address, *flags = listen.split()
+        host = address.rpartition(":")[0] if ":" in address else ""
+        assert "ssl" in flags or host in ("127.0.0.1", "[::1]", "localhost"), f"plaintext listener: listen {listen};"
+    for directive in ("ssl_certificate", "ssl_certificate_key"):
+        line = re.search(rf"^\s*{directive}\s+(\S+);(.*)$", conf, re.M)
+        assert line and "PLACEHOLDER" in line.group(2), f"{directive}: a path marked as a placeholder"
