@@ -22,8 +22,10 @@ logged as one error line per interval, not a traceback per attempt.
 from __future__ import annotations
 
 import asyncio
+import asyncio.selector_events
 import logging
 import threading
+import types
 from collections import OrderedDict
 
 import h11
@@ -71,8 +73,14 @@ class Guard:
         if self.metrics is not None:
             self.metrics.refusals.labels("http", reason).inc()
 
-    def idle(self):
-        return [c for c in self.connections if c.is_idle()]
+    def flush(self) -> None:
+        """Log what the summaries counted since their last line (at the port's end)."""
+        self._files.flush()
+        self._refused.flush()
+
+    def oldest_idle(self):
+        """The connection open longest among those without a request in progress, or None."""
+        return next((c for c in self.connections if c.is_idle()), None)
 
     def drain(self) -> None:
         """From any thread: close every connection without a call running; new requests get 503."""
@@ -109,12 +117,12 @@ def protocol_class(guard: Guard) -> type:
             if guard.loop is None:
                 guard.loop = self.loop
             if len(guard.connections) >= guard.max_connections:
-                idle = guard.idle()
-                if not idle:
+                idle = guard.oldest_idle()
+                if idle is None:
                     guard.refused()
                     self._reject_busy()
                     return
-                idle[0].close("evicted")
+                idle.close("evicted")
             guard.connections[self] = None
             self._arm()
 
@@ -150,6 +158,7 @@ def protocol_class(guard: Guard) -> type:
             return self.conn.their_state in (h11.IDLE, h11.DONE) and not self.conn.trailing_data[0]
 
         def close(self, reason: str) -> None:
+            guard.connections.pop(self, None)  # no longer counted: its file closes on the next tick
             if not self.transport.is_closing():
                 guard.closed(reason)
                 self.transport.close()
@@ -188,8 +197,44 @@ def protocol_class(guard: Guard) -> type:
     return GuardedH11Protocol
 
 
+ACCEPT_BATCH = 64  # connections accepted per wake-up of the listening socket (asyncio: up to the backlog)
+
+
+def _accept_connection(self, protocol_factory, sock, sslcontext=None, server=None, backlog=100,
+                       ssl_handshake_timeout=60.0, ssl_shutdown_timeout=30.0):
+    """asyncio's ``BaseSelectorEventLoop._accept_connection`` (Python 3.11), with two changes:
+    at most ACCEPT_BATCH connections a wake-up, so the connection limit acts before the open
+    files run out (a connection counts once its protocol exists, a tick after its accept); and
+    when they run out anyway (EMFILE) the loop stops there and retries in a second, where
+    asyncio's goes on through its whole backlog (2,048 under uvicorn), reporting and
+    scheduling a retry at each step: about 20,000 tracebacks a second."""
+    import errno
+
+    from asyncio import constants, trsock
+
+    for _ in range(min(backlog, ACCEPT_BATCH)):
+        try:
+            conn, addr = sock.accept()
+            conn.setblocking(False)
+        except (BlockingIOError, InterruptedError, ConnectionAbortedError):
+            return None
+        except OSError as exc:
+            if exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                self.call_exception_handler({"message": "socket.accept() out of system resource", "exception": exc,
+                                             "socket": trsock.TransportSocket(sock)})
+                self._remove_reader(sock.fileno())
+                self.call_later(constants.ACCEPT_RETRY_DELAY, self._start_serving, protocol_factory, sock,
+                                sslcontext, server, backlog, ssl_handshake_timeout, ssl_shutdown_timeout)
+                return None
+            raise
+        else:
+            self.create_task(self._accept_connection2(protocol_factory, conn, {"peername": addr}, sslcontext,
+                                                      server, ssl_handshake_timeout, ssl_shutdown_timeout))
+    return None
+
+
 class GuardedServer(uvicorn.Server):
-    """uvicorn's server with the guard's exception handler on its event loop."""
+    """uvicorn's server with the guard's exception handler and accept loop on its event loop."""
 
     def __init__(self, config, guard: Guard):
         super().__init__(config)
@@ -200,5 +245,8 @@ class GuardedServer(uvicorn.Server):
         loop = asyncio.get_running_loop()
         self.guard.loop = loop
         loop.set_exception_handler(self.guard.exception_handler)
+        if isinstance(loop, asyncio.selector_events.BaseSelectorEventLoop) and all(
+                hasattr(loop, name) for name in ("_accept_connection2", "_start_serving", "_remove_reader")):
+            loop._accept_connection = types.MethodType(_accept_connection, loop)
         self.loop_ready.set()
         await super().startup(sockets)

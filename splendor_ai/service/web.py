@@ -517,4 +517,5 @@ class WebServer:
             self._thread.join()
         if self._exit_timer is not None:
             self._exit_timer.cancel()
+        self.guard.flush()
         self.transport.pool.shutdown(wait=False, cancel_futures=True)

@@ -129,7 +129,7 @@ def test_idle_connections_beyond_the_open_files_do_not_lock_out_new_clients(limi
         assert time.monotonic() - t0 < 5
         # the gRPC port holds its 192 until they fail the handshake (header_timeout), then serves
         assert _grpc_serving(srv.grpc_port, timeout=2.0 + 10)
-        assert srv.metric("splendor_http_closed_total", reason="evicted") >= 1
+        assert srv.metric("splendor_http_closed_total", reason="evicted") >= 300 - 192  # held at the cap
         assert srv.metric("process_max_fds") == 512
     finally:
         for s in held:
@@ -181,6 +181,9 @@ def test_open_files_running_out_is_one_error_line_per_interval(limited):
     assert 1 <= len(lines) <= 1 + elapsed / 10, lines
     assert "ERROR" in lines[0] and "Traceback" not in text, text[-3000:]
     assert _http_get(srv.http_port) == 200  # served again once files are free
+    srv.stop()  # the last summary line counts every failed accept: about one a second, not thousands
+    counts = [int(m) for m in re.findall(r"the open files ran out.*?\((\d+) in the last", srv.text())]
+    assert sum(counts) <= 2 * (elapsed + 3), counts
 
 
 def test_shutdown_ends_within_the_grace_with_slow_clients_and_answers_503_meanwhile(limited):
