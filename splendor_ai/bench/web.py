@@ -1,6 +1,7 @@
 """Benchmark: GetMove over the browser protocol (Connect, JSON) against gRPC, same positions.
 
     splendor-ai bench web [--iterations 1000] [--calls 200] [--write]
+    splendor-ai bench web --page [--loads 10] [--write]     (the demo page's first load: page.py)
 
 Starts one ``splendor-ai serve --http-port 0`` subprocess and calls GetMove for the same
 positions (the mover's view, from random games) with the same seed and budget, once through
@@ -101,6 +102,12 @@ def measure(client, web: JsonClient, pos, iterations: int):
 
 
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--page" in argv:  # the demo page's first load in Chromium: page.py
+        from .page import main as page_main
+
+        argv.remove("--page")
+        return page_main(argv)
     ap = argparse.ArgumentParser(prog="splendor-ai bench web", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--calls", type=int, default=200, help="positions")

@@ -417,6 +417,8 @@ function render() {
   if (!app.position) return;
   $("#board").replaceChildren(renderBoard(app.game, app.catalog, app.position,
     { human: app.human, level: app.level, toMove: app.status.gameOver ? -1 : app.status.toMove }));
+  // when the first board is on screen (splendor-ai bench web --page reads it)
+  if (!performance.getEntriesByName("splendor:first-board").length) performance.mark("splendor:first-board");
   renderMoves();
   renderHint();
   renderChooser();
