@@ -1,6 +1,7 @@
 """Deployment benchmark: what TLS and a token cost, what a refusal costs, two replicas vs one.
 
     splendor-ai bench deploy [--iterations 1000] [--calls 200] [--seconds 8] [--write]
+    splendor-ai bench deploy --part hostile [...]   (idle connections, fuzz, shutdown, soak: deploy_hostile.py)
 
 Starts ``splendor-ai serve`` subprocesses on free ports of this machine and talks to them
 through the client library; prints the "deploy" section of BENCHMARKS.md and writes it with
@@ -199,6 +200,11 @@ def replicas(pos, iterations: int, seconds: float) -> dict:
 
 
 def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["--part", "hostile"]:  # idle connections, fuzz, shutdown, soak: deploy_hostile.py
+        from .deploy_hostile import main as hostile
+
+        return hostile(argv[2:])
     ap = argparse.ArgumentParser(prog="splendor-ai bench deploy", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--calls", type=int, default=200, help="positions for the latency figures")
