@@ -38,6 +38,7 @@ from pathlib import Path
 LAUNCH = ("import sys; from splendor_ai.service.server import serve; from splendor_ai.service.settings import "
           "Settings; sys.exit(serve(Settings(**{})))")
 SERVICE = "splendor.v1.SplendorService"
+INSTALL = str(Path(__file__).resolve().parents[1])  # the package's folder: never in a message to a client
 METHODS = ("GetCatalog", "NewGame", "LegalActions", "ApplyActions", "GetMove", "Analyze", "AnalyzeGame")
 
 
@@ -197,7 +198,7 @@ def fuzz_grpc(port: int, n: int, rng: random.Random) -> dict:
     import grpc
 
     valid = {m: r.SerializeToString() for m, r in _valid_requests().items()}
-    out = {"requests": 0, "wrong": 0, "tracebacks": 0, "codes": {}}
+    out = {"requests": 0, "wrong": 0, "tracebacks": 0, "paths": 0, "codes": {}}
     with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
         for i in range(n):
             method = METHODS[i % len(METHODS)]
@@ -215,6 +216,8 @@ def fuzz_grpc(port: int, n: int, rng: random.Random) -> dict:
                 code = err.code().name
                 if "Traceback" in (err.details() or ""):
                     out["tracebacks"] += 1
+                if INSTALL in (err.details() or ""):
+                    out["paths"] += 1
             out["codes"][code] = out["codes"].get(code, 0) + 1
             if code in ("INTERNAL", "UNKNOWN"):
                 out["wrong"] += 1
@@ -228,7 +231,7 @@ def fuzz_http(port: int, n: int, rng: random.Random) -> dict:
     kinds = ["application/json", "application/proto", "application/connect+json", "application/connect+proto",
              "application/grpc-web+proto", "application/grpc-web-text", "application/grpc", "text/plain", "",
              "application/grpc-web+json", "multipart/form-data"]
-    out = {"requests": 0, "wrong": 0, "tracebacks": 0, "codes": {}}
+    out = {"requests": 0, "wrong": 0, "tracebacks": 0, "paths": 0, "codes": {}}
     for i in range(n):
         method = METHODS[i % len(METHODS)]
         kind = rng.choice(kinds)
@@ -256,8 +259,11 @@ def fuzz_http(port: int, n: int, rng: random.Random) -> dict:
             data = res.read()
             status = res.status
             grpc_status = res.getheader("grpc-status")
-            if "Traceback" in data.decode("latin-1"):
+            text = data.decode("latin-1") + (res.getheader("grpc-message") or "")
+            if "Traceback" in text:
                 out["tracebacks"] += 1
+            if INSTALL in text:
+                out["paths"] += 1
             if status == 500 or (status >= 500 and status != 503) or grpc_status in ("2", "13"):
                 out["wrong"] += 1
             out["codes"][status] = out["codes"].get(status, 0) + 1
