@@ -71,7 +71,8 @@ def server(tmp_path_factory):
 def client(server):
     from splendor_ai_client import Client
 
-    with Client(server.target, timeout=60) as c:
+    # No client retries: these tests check what the server itself answers (a refusal at once).
+    with Client(server.target, timeout=60, retries=0) as c:
         c.wait_ready(10)
         yield c
 

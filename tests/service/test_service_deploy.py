@@ -181,7 +181,7 @@ def _metrics(srv) -> dict:
 def test_prometheus_metrics(spawn_server):
     srv = spawn_server("--metrics-port", "0", "--max-concurrent", "1")
     assert srv.metrics_url
-    with Client(srv.target, timeout=30) as c:
+    with Client(srv.target, timeout=30, retries=0) as c:  # one refusal, not the client's 5 attempts
         turn = c.get_move(opening(), iterations=300, seed=1)
         with pytest.raises(InvalidArgument):
             c.legal_actions(pb.Position())
@@ -291,11 +291,13 @@ def test_the_dockerfile_runs_commands_and_settings_that_exist():
     text = (ROOT / "Dockerfile").read_text()
     assert text.count("\nFROM ") + text.startswith("FROM ") >= 2, "multi-stage: a build stage and a runtime"
     assert 'ENTRYPOINT ["splendor-ai", "serve"]' in text and 'CMD ["splendor-ai", "health"]' in text
-    assert "pip wheel --no-cache-dir --wheel-dir /wheels ./client ." in text
+    assert "pip wheel --no-cache-dir --wheel-dir /wheels ./client '.[web]'" in text  # the HTTP port's extra too
+    assert re.search(r"^EXPOSE 50551 8080$", text, re.M)
     commands = build_parser()._subparsers._group_actions[0].choices
     assert {"serve", "health"} <= commands.keys()
     names = {Settings.env_name(f) for f in Settings.__dataclass_fields__}
     for name in re.findall(r"\b(SPLENDOR_AI_[A-Z_]+)=", text + DEPLOY_DOC):
-        assert name in names or name == "SPLENDOR_AI_TOKENS", name
+        # SPLENDOR_AI_TOKENS: the server's extra tokens; SPLENDOR_AI_TOKEN: the token `play` sends.
+        assert name in names or name in ("SPLENDOR_AI_TOKENS", "SPLENDOR_AI_TOKEN"), name
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert ".git" in ignored and "splendor_ai/_core/*.so" in ignored  # the image builds its own cores

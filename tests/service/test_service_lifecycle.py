@@ -28,7 +28,7 @@ def test_health_and_reflection(server, health):
 def test_sigterm_lets_searches_answer_then_exits_zero(spawn_server):
     srv = spawn_server("--max-concurrent", "2", "--grace", "2")
     reports = []
-    with Client(srv.target, timeout=30) as c:
+    with Client(srv.target, timeout=30, retries=0) as c:  # the server's own refusal, not the client's retries
         position = c.new_game(2, seed=1).position
         analysis = c.analyze(position, time_ms=20_000, report_every_ms=50)
         reports.append(next(analysis))
