@@ -41,7 +41,7 @@ from google.protobuf import json_format
 from google.rpc import status_pb2
 from splendor.v1 import splendor_pb2 as pb
 
-from .calls import Call
+from .calls import Call, Summary
 from .http_guard import Guard, GuardedServer, protocol_class
 from .servicer import Unparsable, lenient_deserializer
 from .settings import parse_origins
@@ -182,24 +182,65 @@ def _close_after(pending, generator) -> None:
 
 
 class Transport:
-    """The servicer's methods as Connect endpoints, each run in a worker thread."""
+    """The servicer's methods as Connect endpoints, each run in a worker thread. At most
+    ``workers`` calls run at once (as on the gRPC port): one more is refused at once with
+    RESOURCE_EXHAUSTED, counted (``splendor_refusals_total{port="http",reason="workers"}``) and
+    logged in a summary line, instead of waiting in the pool's queue."""
 
-    def __init__(self, servicer, workers: int):
+    def __init__(self, servicer, workers: int, metrics=None):
         self.servicer = servicer
+        self.limit = workers
+        self.metrics = metrics
         self.pool = futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="http-rpc")
+        self._active = 0  # touched on the event loop's thread only
+        self._summary = Summary(logging.WARNING, f"refused HTTP calls: every one of the {workers} worker threads "
+                                                 "was busy (RESOURCE_EXHAUSTED)")
+
+    def _admit(self, name: str) -> None:
+        if self._active >= self.limit:
+            if self.metrics is not None:
+                self.metrics.refusals.labels("http", "workers").inc()
+                self.metrics.calls.labels(name, "-", "RESOURCE_EXHAUSTED").inc()
+            self._summary.add(name)
+            raise ConnectError(Code.RESOURCE_EXHAUSTED,
+                               f"the server is running its maximum of {self.limit} calls at once; retry later")
+        self._active += 1
+
+    def _release_when(self, future) -> None:
+        """Give the call's place back once ``future`` (its last step in a worker) is done."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._active -= 1
+            return
+
+        def done(_):
+            try:
+                loop.call_soon_threadsafe(self._release)
+            except RuntimeError:  # the loop has closed: nothing counts any more
+                pass
+
+        future.add_done_callback(done)
+
+    def _release(self) -> None:
+        self._active -= 1
 
     def unary(self, method):
         async def call(request, ctx):
+            self._admit(method.__name__)
             context = HttpCallContext(ctx, ctx.client_address)
+            running = self.pool.submit(method, request, context)
             try:
-                return await asyncio.wrap_future(self.pool.submit(method, request, context))
+                return await asyncio.wrap_future(running)
             finally:
                 context.end()  # after a cancellation: stops the search, whose thread then ends
+                self._release_when(running)
 
         return call
 
     def server_stream(self, method):
         async def call(request, ctx):
+            self._admit(method.__name__)
             context = HttpCallContext(ctx, ctx.client_address)
             generator = method(request, context)
             pending = None
@@ -213,7 +254,8 @@ class Transport:
                     yield message
             finally:
                 context.end()
-                self.pool.submit(_close_after, pending, generator)
+                closing = self.pool.submit(_close_after, pending, generator)
+                self._release_when(closing)
 
         return call
 
@@ -455,11 +497,11 @@ class WebServer:
                  tokens=(), observer=None, tls_cert: str = "", tls_key: str = "", tls_client_ca: str = "",
                  max_connections: int = 1000, header_timeout: float = 10.0, body_timeout: float = 30.0,
                  keepalive_timeout: float = 15.0):
-        self.transport = Transport(servicer, workers)
+        metrics = observer.metrics if observer is not None else None
+        self.transport = Transport(servicer, workers, metrics)
         interceptors = [TokenCheck(tokens, observer)] if tokens else []
         connect_app = _ConnectApp(service=servicer, endpoints=self.transport.endpoints, interceptors=interceptors,
                                   codecs=[BinaryCodec(), JsonCodec()])
-        metrics = observer.metrics if observer is not None else None
         self.guard = Guard(max_connections, header_timeout, body_timeout, metrics)
         self.app = WebApp(connect_app, parse_origins(cors_origin), self.guard)
         self.host, self._port = host, port

@@ -86,3 +86,52 @@ def test_the_registry_holds_the_process_collectors():
     for name in ("process_resident_memory_bytes", "process_cpu_seconds_total", "process_open_fds",
                  "process_max_fds", "python_gc_objects_collected_total", "python_info"):
         assert f"\n{name}" in text, name
+
+
+def test_http_calls_beyond_the_worker_limit_are_refused_and_counted_not_queued():
+    import asyncio
+
+    from splendor_ai.service.web import Transport
+
+    pytest.importorskip("connectrpc")
+    from connectrpc.errors import ConnectError
+
+    metrics = Metrics()
+    release = threading.Event()
+
+    class Servicer:
+        def GetMove(self, request, context):
+            release.wait(20)
+            return "moved"
+
+    transport = Transport(Servicer(), 2, metrics)
+
+    class Ctx:
+        timeout_ms = None
+        client_address = "127.0.0.1:9"
+
+        class request_headers:
+            @staticmethod
+            def allitems():
+                return ()
+
+    async def scenario():
+        call = transport.unary(Servicer().GetMove)
+        held = [asyncio.ensure_future(call(None, Ctx())) for _ in range(2)]
+        await asyncio.sleep(0.1)
+        refused = 0
+        for _ in range(5):
+            with pytest.raises(ConnectError) as err:
+                await call(None, Ctx())
+            assert err.value.code.name == "RESOURCE_EXHAUSTED"
+            refused += 1
+        release.set()
+        assert await asyncio.gather(*held) == ["moved", "moved"]
+        await asyncio.sleep(0.1)  # the places come back on the loop
+        assert transport._active == 0
+        return refused
+
+    assert asyncio.run(scenario()) == 5
+    assert _value(metrics, "splendor_refusals_total", port="http", reason="workers") == 5
+    assert _value(metrics, "splendor_calls_total", method="GetMove", game="-", code="RESOURCE_EXHAUSTED") == 5
+    transport.pool.shutdown()
