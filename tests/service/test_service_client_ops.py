@@ -413,3 +413,26 @@ def test_play_options_that_cannot_work_are_named(monkeypatch, tmp_path):
         problem(monkeypatch, "127.0.0.1:1", token="two words")
     assert "--ca: cannot read" in problem(monkeypatch, "127.0.0.1:1", ca=str(tmp_path / "no.pem"))
     assert play.Remote(tls=True).secure and not play.Remote().secure
+
+
+def test_the_client_checks_the_name_given_as_server_name(guarded):
+    from splendor_ai_client import Unavailable
+
+    srv, certs = guarded
+    ca = str(certs / "ca.pem")
+    with Client(srv.target, root_certificates=ca, server_name="splendor.test", token="tok-play", timeout=10) as c:
+        assert len(c.catalog().cards) == 90
+    with Client(srv.target, root_certificates=ca, token="tok-play", timeout=10, retries=0) as c:
+        with pytest.raises(Unavailable):  # 127.0.0.1 is not in the certificate
+            c.catalog()
+
+    async def calls():
+        async with AsyncClient(srv.target, root_certificates=ca, server_name="splendor.test", token="tok-play",
+                               timeout=10) as c:
+            assert len((await c.catalog()).cards) == 90
+
+    asyncio.run(calls())
+    with pytest.raises(ValueError, match="server_name is the name a TLS server's certificate must carry"):
+        Client(srv.target, server_name="splendor.test")
+    with pytest.raises(ValueError, match="server_name: a host name"):
+        Client(srv.target, root_certificates=ca, server_name="splendor.test:443")
