@@ -120,9 +120,10 @@ def pick(moves: list[str], turn: int = 0) -> str:
     """A sensible move, so that a game ends in reasonable time: buy, choose, return, take three;
     every few turns a reserve (base, Marvel; Duel: a gold first) or a privilege or replenish
     (Duel), so that every kind of tap is made."""
-    for prefix in {1: ("gold", "reserve deck", "reserve"), 5: ("privilege", "replenish")}.get(turn % 6, ()):
+    for prefix in {1: ("gold", "reserve deck"), 5: ("privilege", "replenish"), 7: ("gold", "reserve "),
+                   11: ("privilege", "replenish")}.get(turn % 12, ()):
         for m in moves:
-            if m.startswith(prefix):
+            if m.startswith(prefix) and not (prefix == "reserve " and m.startswith("reserve deck")):
                 return m
     for prefix in ("buy", "noble", "royal", "location", "joker", "token", "steal", "discard", "return"):
         for m in moves:
