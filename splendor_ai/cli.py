@@ -266,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     hc.add_argument("--ca", help="TLS: the CA certificates that check the server (PEM file)")
     hc.add_argument("--cert", help="mutual TLS: this client's certificate (PEM file), with --key")
     hc.add_argument("--key", help="mutual TLS: this client's private key (PEM file)")
-    hc.add_argument("--server-name", help="TLS: the name the server's certificate must carry (default: the host of "
+    hc.add_argument("--server-name", metavar="NAME", help="TLS: the name the server's certificate must carry (default: the host of "
                                           "TARGET; without TARGET, a name in $SPLENDOR_AI_TLS_CERT when set)")
     hc.add_argument("--timeout", type=float, default=3.0, help="seconds (default 3)")
     hc.set_defaults(func=_health)
@@ -284,9 +284,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--tls", action="store_true", help="--server speaks TLS, checked against the public CAs")
     play.add_argument("--cert", metavar="PEM", help="mutual TLS: this client's certificate, with --key")
     play.add_argument("--key", metavar="PEM", help="mutual TLS: this client's private key")
-    play.add_argument("--server-name", help="TLS: the name the server's certificate must carry (default: its host)")
+    play.add_argument("--server-name", metavar="NAME",
+                      help="TLS: the name the server's certificate must carry (default: its host)")
     play.add_argument("--token-file", metavar="FILE",
-                      help="the bearer token for --server, on the file's first line (default: $SPLENDOR_AI_TOKEN)")
+                      help="the bearer token for --server: the file's first line that is not blank or a # comment "
+                           "(default: $SPLENDOR_AI_TOKEN)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--seed", type=int, default=None, help="the deal (default: random)")
     play.add_argument("--record", metavar="FILE", help="where to save the game (default splendor-GAME-TIME.json)")
