@@ -157,8 +157,8 @@ class TurnBot:
         self.limits = limits
         self.config = config
         self.temperature = temperature
-        self.rng = random.Random(seed)
-        self._seeds = random.Random(seed) if seed is not None else None
+        self.rng = random.Random(None if seed is None else seed * 2 + 1)  # the temperature's draws
+        self._seeds = random.Random(seed) if seed is not None else None  # each turn's search seed
         self._planned: list[int] = []
         self._planned_for = None
         self.turns: list = []  # the Turns played, newest last (their evaluator, iterations, stops)
