@@ -358,10 +358,12 @@ function renderHint() {
     const share = h.iterations ? (100 * visits) / h.iterations : 0;
     const p = Number(line.winProbability || 0);
     list.append(el("li", { "data-notation": line.move.notation, "data-visits": visits, class: rank === 0 ? "best" : "" },
+      el("span", { class: "rank", text: `${rank + 1}.` }),
       el("button", { type: "button", class: "move", disabled: app.busy || !h.final, onclick: () => play(line.move.notation) }, line.move.notation),
-      rank === 0 ? el("span", { class: "best-mark", text: h.final ? "best" : "leading" }) : null,
-      el("span", { class: "visits", text: `${visits.toLocaleString("en")} visits (${share.toFixed(0)}%)` }),
-      el("span", { class: "prob", text: `win ${(100 * p).toFixed(1)}%` })));
+      el("span", { class: "hint-info" },
+        rank === 0 ? el("span", { class: "best-mark", text: h.final ? "best" : "leading" }) : null,
+        el("span", { class: "visits", text: `${visits.toLocaleString("en")} visits (${share.toFixed(0)}%)` }),
+        el("span", { class: "prob", text: `win ${(100 * p).toFixed(1)}%` }))));
   });
   box.append(list);
 }
