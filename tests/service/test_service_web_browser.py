@@ -11,6 +11,7 @@ Skipped, with the reason, where chromium, chromium-driver or selenium is missing
 (`apt-get install chromium chromium-driver`; .ci/run installs them).
 """
 import json
+import re
 import shutil
 
 import pytest
@@ -127,7 +128,11 @@ def test_a_whole_game_by_tapping_the_board(site, browser, game, width, players, 
     points = d.execute_script("return window.splendorApp.chart")
     assert [q["x"] for q in points] == list(range(len(a["actions"]) + 1))
     assert points[-1]["p"] == state.returns() and all(0 <= p <= 1 for q in points for p in q["p"])
-    assert d.find_element(By.CSS_SELECTOR, "#chart .summary").text.startswith("Your accuracy: ")
+    summary = d.find_element(By.CSS_SELECTOR, "#chart .summary").text
+    assert summary.startswith("Your accuracy: ")
+    marked = re.search(r"(\d+) mistake\(s\), (\d+) blunder\(s\)", summary)
+    listed = d.execute_script("return [...document.querySelectorAll('#chart .marks li')].map(li => li.textContent)")
+    assert len(listed) == int(marked[1]) + int(marked[2]), (summary, listed)
     assert d.execute_script("return document.documentElement.scrollWidth") <= width
     assert not errors_in_console(d)
     screenshot(d, f"board-{game}-{width}.png")
