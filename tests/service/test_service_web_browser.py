@@ -96,13 +96,16 @@ GAMES = [("base", 1400, 2, 0, 11), ("base", 390, 3, 1, 12), ("duel", 1400, 2, 1,
 def test_a_whole_game_by_tapping_the_board(site, browser, game, width, players, seat, seed):
     d = browser
     start(d, site, f"game={game}&players={players}&seat={seat}&level=1&seed={seed}&hint=200&chart=10", width)
-    human_turns = 0
+    human_turns = payments = 0
     tapped = []  # the kinds of the moves played by tapping the board
     while not app(d)["status"]["gameOver"]:
         moves = legal(d)
         assert moves, "the person is to move but no move is offered"
         assert d.execute_script("return document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
         notation = pick(moves, human_turns)
+        buys = [m.split()[1] for m in moves if m.startswith("buy ")]
+        if notation.startswith("buy ") and buys.count(notation.split()[1]) > 1:
+            payments += 1  # a card with a choice of payments: tapping it opens the chooser with each
         if human_turns % 5 == 3:
             play_by_list(d, notation)  # the list stays as the fallback
         else:
@@ -112,7 +115,7 @@ def test_a_whole_game_by_tapping_the_board(site, browser, game, width, players, 
         human_turns += 1
         assert human_turns < 200, "the game does not end"
     kinds = set(tapped) - {None}
-    print(f"{game} at {width} px: {human_turns} turns, tapped {sorted(kinds)}")
+    print(f"{game} at {width} px: {human_turns} turns, tapped {sorted(kinds)}, {payments} buys with a choice of payment")
     assert len(tapped) >= human_turns // 2 and {"take", "buy", "reserve"} <= kinds, tapped
     if game != "duel":
         assert "reserve_deck" in kinds, tapped

@@ -130,7 +130,7 @@ async function advance() {
   while (generation === app.generation) {
     if (app.status.gameOver) return finish();
     if (app.status.toMove === app.human) {
-      app.moves = json(LegalActionsResponseSchema, await ai().legalActions(position(app.position), { timeoutMs: 30000 })).moves;
+      app.moves = json(LegalActionsResponseSchema, await ai().legalActions(position(app.position), { allPayments: true, timeoutMs: 30000 })).moves;
       setStatus(`Your move (seat ${app.human})`);
       return;
     }
