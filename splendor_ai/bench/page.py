@@ -124,7 +124,8 @@ def main(argv=None) -> int:
         rpc = [max(e["end"] for e in r["entries"] if _kind(e["name"]).startswith("call "))
                - min(e["start"] for e in r["entries"] if _kind(e["name"]).startswith("call ")) for r in runs[width]]
         p50 = statistics.median(board)
-        return (f"| {width} px | {p50:.0f} ms | {min(board):.0f} / {max(board):.0f} ms | {statistics.median(dom):.0f} ms "
+        return (f"| {width} px | {p50:.0f} ms | {min(board):.0f} / {max(board):.0f} ms "
+                f"| {statistics.median(dom):.0f} ms "
                 f"| {statistics.median(rpc):.0f} ms ({100 * statistics.median(rpc) / p50:.0f}%) |")
 
     cmd = "splendor-ai bench web --page" + (f" --loads {args.loads}" if args.loads != 10 else "") + " --write"

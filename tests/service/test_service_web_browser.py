@@ -115,7 +115,8 @@ def test_a_whole_game_by_tapping_the_board(site, browser, game, width, players, 
         human_turns += 1
         assert human_turns < 200, "the game does not end"
     kinds = set(tapped) - {None}
-    print(f"{game} at {width} px: {human_turns} turns, tapped {sorted(kinds)}, {payments} buys with a choice of payment")
+    print(f"{game} at {width} px: {human_turns} turns, tapped {sorted(kinds)}, "
+          f"{payments} buys with a choice of payment")
     assert len(tapped) >= human_turns // 2 and {"take", "buy", "reserve"} <= kinds, tapped
     if game != "duel":
         assert "reserve_deck" in kinds, tapped
@@ -182,7 +183,8 @@ def test_hint_undo_and_the_record(site, browser):
         play_by_board(d, pick(moves))
     assert both, "no card could be both bought and reserved in 40 turns"
     click(d, d.find_element(By.CSS_SELECTOR, f'#board .rows .card[data-card="{both[0]}"]'))
-    offered = d.execute_script("return [...document.querySelectorAll('#chooser button.move')].map(b => b.dataset.notation)")
+    offered = d.execute_script("return [...document.querySelectorAll('#chooser button.move')]"
+                               ".map(b => b.dataset.notation)")
     assert sorted(offered) == sorted(m for m in moves if m.split()[1] == both[0] and m.split()[0] in ("buy", "reserve"))
     assert len(offered) >= 2
     click(d, d.find_element(By.ID, "chooser-close"))

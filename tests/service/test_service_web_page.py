@@ -35,8 +35,8 @@ BAD_LINKS = [
 
 
 def form(driver) -> dict:
-    return driver.execute_script("const f = document.querySelector('#setup'); return Object.fromEntries("
-                                 "['game', 'players', 'seat', 'level', 'seed', 'hint', 'chart'].map(n => [n, f[n].value]))")
+    return driver.execute_script("const f = document.querySelector('#setup'); return Object.fromEntries(['game', "
+                                 "'players', 'seat', 'level', 'seed', 'hint', 'chart'].map(n => [n, f[n].value]))")
 
 
 @pytest.mark.parametrize("query, says, values", BAD_LINKS, ids=[q for q, _, _ in BAD_LINKS])
@@ -97,7 +97,8 @@ return [...document.querySelectorAll(
   '#board .seat .tokens .chip, #board .seat .bonuses .chip, #board [data-cell], #board [data-bag]')]
   .filter(e => e.offsetParent !== null)
   .map(e => { const r = e.getBoundingClientRect();
-              return [e.id || e.className || e.tagName, Math.round(r.width), Math.round(r.height), Math.round(r.right)]; });
+              return [e.id || e.className || e.tagName, Math.round(r.width), Math.round(r.height),
+                      Math.round(r.right)]; });
 """
 
 
