@@ -16,6 +16,7 @@ if not (shutil.which("chromium") and shutil.which("chromedriver")):
 
 from browser_helpers import *  # noqa: E402,F403
 from browser_helpers import errors_in_console  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 # (the link's query, what the message must say, the form's values the good parameters set)
 BAD_LINKS = [
@@ -121,3 +122,10 @@ def test_at_390_px_nothing_is_wider_than_the_screen_and_every_target_is_a_finger
                              "{ const r = b.getBoundingClientRect(); return [r.height, r.left, r.right]; })")
     assert sizes and all(h >= 40 and left >= 0 and right <= 390 for h, left, right in sizes), sizes
     screenshot(d, f"chooser-{game}-390.png")
+    # the keyboard reaches the board too: Tab to a token, Enter opens the same chooser
+    click(d, d.find_element(By.ID, "chooser-close"))
+    target = d.find_element(By.CSS_SELECTOR, "#board [data-cell]" if game == "duel" else "#board .supply-tokens .chip")
+    assert target.get_attribute("tabindex") == "0" and target.get_attribute("role") == "button"
+    target.send_keys(Keys.ENTER)
+    assert chooser.is_displayed()
+    assert d.execute_script("return document.querySelectorAll('#chooser button.move').length") == len(sizes) - 1

@@ -390,6 +390,17 @@ function onBoardClick(event) {
   renderChooser();
 }
 
+const TAPPABLE = "#board .rows [data-card], #board .seat.human [data-card], #board [data-deck], #board .top [data-noble], " +
+  "#board .top [data-location], #board .top [data-royal], #board [data-cell], #board [data-bag], #board .supply-tokens .chip, " +
+  "#board .seat .tokens .chip, #board .seat.human .bonuses .chip";
+
+function onBoardKey(event) {
+  if ((event.key === "Enter" || event.key === " ") && event.target.matches(TAPPABLE)) {
+    event.preventDefault();
+    onBoardClick(event);
+  }
+}
+
 function closeChooser() {
   app.chooser = null;
   renderChooser();
@@ -419,6 +430,14 @@ function render() {
   if (!app.position) return;
   $("#board").replaceChildren(renderBoard(app.game, app.catalog, app.position,
     { human: app.human, level: app.level, toMove: app.status.gameOver ? -1 : app.status.toMove }));
+  // what can be tapped can be reached with Tab and played with Enter or Space too
+  if (app.moves.length && !app.over) {
+    for (const node of document.querySelectorAll(TAPPABLE)) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      if (node.title) node.setAttribute("aria-label", node.title);
+    }
+  }
   // when the first board is on screen (splendor-ai bench web --page reads it)
   if (!performance.getEntriesByName("splendor:first-board").length) performance.mark("splendor:first-board");
   renderMoves();
@@ -458,6 +477,7 @@ function init() {
   $("#undo-button").addEventListener("click", undo);
   $("#download-button").addEventListener("click", download);
   $("#board").addEventListener("click", onBoardClick);
+  $("#board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeChooser(); });
   if (problems.length) {
     // a bad link: say what is wrong, keep the form's defaults for it, and do not start
