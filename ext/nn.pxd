@@ -12,13 +12,13 @@
 # the pointers of the copy it runs, and every copy gives the same bits. A net loaded with
 # bfloat16 weights (docs/learned.md) keeps its hidden layers' weights in w16 instead of w.
 from libc.math cimport exp
-from libc.stdint cimport uint16_t
+from libc.stdint cimport uint32_t
 
 
 cdef extern from "nn_kernels.h":
     ctypedef void (*splnn_layer_fn)(const float* x, int n_in, const float* w, const float* bias,
                                     int n_out, float* out, int relu) noexcept nogil
-    ctypedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint16_t* w, const float* bias,
+    ctypedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint32_t* w, const float* bias,
                                       int n_out, float* out, int relu) noexcept nogil
     ctypedef void (*splnn_logits_fn)(const float* h, int n, const float* wp, const float* bias,
                                      const int* cls, int n_cls, float* out) noexcept nogil
@@ -34,7 +34,7 @@ ctypedef struct Net:
     int max_players              # value head width
     int policy_size
     float* w[NN_MAX_LAYERS]      # layer k: [in][out] (NULL where w16 holds it)
-    uint16_t* w16[NN_MAX_LAYERS] # layer k in bfloat16: [in][out], or NULL
+    uint32_t* w16[NN_MAX_LAYERS] # layer k in bfloat16, two a word (splnn_pack16), or NULL
     float* b[NN_MAX_LAYERS]
     float* wv                    # value head: [h_last][max_players]
     float* bv

@@ -4,7 +4,7 @@
 # machine copy of the kernels it runs (ext/nn_kernels.h).
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
-from libc.stdint cimport uint16_t
+from libc.stdint cimport uint32_t
 from cpython.pycapsule cimport PyCapsule_New
 from array import array
 import os
@@ -18,7 +18,8 @@ cdef extern from "nn_kernels.h":
     int splnn_kernel_supported(int i) noexcept nogil
     int splnn_kernel(int i, splnn_layer_fn* layer, splnn_layer16_fn* layer16,
                      splnn_logits_fn* logits) noexcept nogil
-    uint16_t splnn_to_bf16(float f) noexcept nogil
+    int SPLNN_ROW16(int n_out) noexcept nogil
+    void splnn_pack16(const float* w, int n_in, int n_out, uint32_t* out) noexcept nogil
 
 KERNEL_ENV = "SPLENDOR_AI_NN_KERNEL"
 PRECISIONS = ("float32", "bfloat16")
@@ -62,7 +63,7 @@ cdef class NetCore:
 
     cdef Net net
     cdef float* block
-    cdef uint16_t* block16
+    cdef uint32_t* block16
     cdef readonly object header
     cdef readonly str kernel
     cdef readonly str precision
@@ -103,7 +104,11 @@ cdef class NetCore:
         memset(&self.net, 0, sizeof(Net))
         splnn_kernel(kidx, &self.net.layer, &self.net.layer16, &self.net.logits)
         if precision == "bfloat16":
-            self.block16 = <uint16_t*>malloc(total * sizeof(uint16_t))
+            n_prev, j = n_in, 0
+            for h in hidden:
+                j += (n_prev + 1) * SPLNN_ROW16(h)
+                n_prev = h
+            self.block16 = <uint32_t*>malloc(j * sizeof(uint32_t))
             if self.block16 == NULL:
                 raise MemoryError()
         self.header = header
@@ -132,9 +137,8 @@ cdef class NetCore:
                 if self.block16 != NULL:
                     self.net.w16[k] = self.block16 + off16
                     self.net.w[k] = NULL
-                    for i in range(n_prev * n_out):
-                        self.block16[off16 + i] = splnn_to_bf16(dst[i])
-                    off16 += n_prev * n_out
+                    splnn_pack16(dst, n_prev, n_out, self.block16 + off16)
+                    off16 += (n_prev + 1) * SPLNN_ROW16(n_out)
             else:
                 self.net.wv = dst
                 self.net.bv = self.block + off

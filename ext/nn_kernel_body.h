@@ -59,82 +59,138 @@ static inline int SPLNN_NAME(splnn_gather_)(const float* restrict x, int i, int 
     return i;
 }
 
-/* out[j] = bias[j] + sum over i of x[i] * W(i, j), the terms added in the order of i (the
- * weight row of input i at w + i * n_out). Zero inputs (sparse features, ReLU zeros) are
- * skipped: the non-zero ones are gathered first (above), then added eight rows per pass over
- * out, so that out is read and written once per eight rows instead of once per row (the order
- * of the additions, and so the result, is the same however the rows are grouped). With relu,
+/* out[j] = bias[j] + sum over i of x[i] * w[i][j], the terms added in the order of i; w is
+ * [n_in][n_out], row-major. Zero inputs (sparse features, ReLU zeros) are skipped: the
+ * non-zero ones are gathered first (above), then added eight rows per pass over out, so that
+ * out is read and written once per eight rows instead of once per row (the order of the
+ * additions, and so the result, is the same however the rows are grouped). With relu,
  * negative outputs become 0 (written as a select, which vectorises, where a conditional store
- * would not). SPLNN_W is the weight type and SPLNN_LOAD(p, j) its value as a float (exact:
- * float32 itself, or bfloat16 widened). */
-#define SPLNN_LAYER_BODY                                                                        \
-    int idx[SPLNN_CHUNK];                                                                       \
-    float vals[SPLNN_CHUNK];                                                                    \
-    int i = 0, j, k, m;                                                                         \
-    for (j = 0; j < n_out; j++)                                                                 \
-        out[j] = bias[j];                                                                       \
-    while (i < n_in) {                                                                          \
-        i = SPLNN_NAME(splnn_gather_)(x, i, n_in, idx, vals, &m);                               \
-        for (k = 0; k + 8 <= m; k += 8) {                                                       \
-            const SPLNN_W* r0 = w + (size_t)idx[k] * (size_t)n_out;                             \
-            const SPLNN_W* r1 = w + (size_t)idx[k + 1] * (size_t)n_out;                         \
-            const SPLNN_W* r2 = w + (size_t)idx[k + 2] * (size_t)n_out;                         \
-            const SPLNN_W* r3 = w + (size_t)idx[k + 3] * (size_t)n_out;                         \
-            const SPLNN_W* r4 = w + (size_t)idx[k + 4] * (size_t)n_out;                         \
-            const SPLNN_W* r5 = w + (size_t)idx[k + 5] * (size_t)n_out;                         \
-            const SPLNN_W* r6 = w + (size_t)idx[k + 6] * (size_t)n_out;                         \
-            const SPLNN_W* r7 = w + (size_t)idx[k + 7] * (size_t)n_out;                         \
-            const float v0 = vals[k], v1 = vals[k + 1], v2 = vals[k + 2], v3 = vals[k + 3];     \
-            const float v4 = vals[k + 4], v5 = vals[k + 5], v6 = vals[k + 6], v7 = vals[k + 7]; \
-            for (j = 0; j < n_out; j++) {                                                       \
-                float t = out[j];                                                               \
-                t += v0 * SPLNN_LOAD(r0, j);                                                    \
-                t += v1 * SPLNN_LOAD(r1, j);                                                    \
-                t += v2 * SPLNN_LOAD(r2, j);                                                    \
-                t += v3 * SPLNN_LOAD(r3, j);                                                    \
-                t += v4 * SPLNN_LOAD(r4, j);                                                    \
-                t += v5 * SPLNN_LOAD(r5, j);                                                    \
-                t += v6 * SPLNN_LOAD(r6, j);                                                    \
-                t += v7 * SPLNN_LOAD(r7, j);                                                    \
-                out[j] = t;                                                                     \
-            }                                                                                   \
-        }                                                                                       \
-        for (; k < m; k++) {                                                                    \
-            const SPLNN_W* r = w + (size_t)idx[k] * (size_t)n_out;                              \
-            const float v = vals[k];                                                            \
-            for (j = 0; j < n_out; j++)                                                         \
-                out[j] += v * SPLNN_LOAD(r, j);                                                 \
-        }                                                                                       \
-    }                                                                                           \
-    if (relu)                                                                                   \
-        for (j = 0; j < n_out; j++)                                                             \
-            out[j] = out[j] > 0.0f ? out[j] : 0.0f;
-
+ * would not). */
 SPLNN_TARGET
 static void SPLNN_NAME(splnn_layer_)(const float* x, int n_in, const float* restrict w,
                                      const float* restrict bias, int n_out, float* restrict out,
                                      int relu)
 {
-#define SPLNN_W float
-#define SPLNN_LOAD(p, j) ((p)[j])
-    SPLNN_LAYER_BODY
-#undef SPLNN_W
-#undef SPLNN_LOAD
+    int idx[SPLNN_CHUNK];
+    float vals[SPLNN_CHUNK];
+    int i = 0, j, k, m;
+    for (j = 0; j < n_out; j++)
+        out[j] = bias[j];
+    while (i < n_in) {
+        i = SPLNN_NAME(splnn_gather_)(x, i, n_in, idx, vals, &m);
+        for (k = 0; k + 8 <= m; k += 8) {
+            const float* r0 = w + (size_t)idx[k] * (size_t)n_out;
+            const float* r1 = w + (size_t)idx[k + 1] * (size_t)n_out;
+            const float* r2 = w + (size_t)idx[k + 2] * (size_t)n_out;
+            const float* r3 = w + (size_t)idx[k + 3] * (size_t)n_out;
+            const float* r4 = w + (size_t)idx[k + 4] * (size_t)n_out;
+            const float* r5 = w + (size_t)idx[k + 5] * (size_t)n_out;
+            const float* r6 = w + (size_t)idx[k + 6] * (size_t)n_out;
+            const float* r7 = w + (size_t)idx[k + 7] * (size_t)n_out;
+            const float v0 = vals[k], v1 = vals[k + 1], v2 = vals[k + 2], v3 = vals[k + 3];
+            const float v4 = vals[k + 4], v5 = vals[k + 5], v6 = vals[k + 6], v7 = vals[k + 7];
+            for (j = 0; j < n_out; j++) {
+                float t = out[j];
+                t += v0 * r0[j];
+                t += v1 * r1[j];
+                t += v2 * r2[j];
+                t += v3 * r3[j];
+                t += v4 * r4[j];
+                t += v5 * r5[j];
+                t += v6 * r6[j];
+                t += v7 * r7[j];
+                out[j] = t;
+            }
+        }
+        for (; k < m; k++) {
+            const float* r = w + (size_t)idx[k] * (size_t)n_out;
+            const float v = vals[k];
+            for (j = 0; j < n_out; j++)
+                out[j] += v * r[j];
+        }
+    }
+    if (relu)
+        for (j = 0; j < n_out; j++)
+            out[j] = out[j] > 0.0f ? out[j] : 0.0f;
 }
 
-/* The same layer with bfloat16 weights (the top 16 bits of a float32): each weight is widened
- * exactly, so the result is the float layer's on the weights rounded to bfloat16. */
+/* The same layer with bfloat16 weights, packed two to a 32-bit word (splnn_pack16): a row
+ * holds SPLNN_ROW16(n_out) words, and in each block of sixteen outputs j0..j0+15, word l
+ * (l < 8) holds output j0 + l's weight in its low half and j0 + 8 + l's in its high half; row
+ * n_in, after the last, is zeros. A shift and a mask widen the weights to floats exactly, so
+ * the result is the float layer's on the weights rounded to bfloat16 (the same sums in the same
+ * order), from half the bytes. A group of fewer than eight rows is filled up with the zero row
+ * times -0.0, which leaves every sum as it was (x + -0.0 is x, bit for bit). */
+#define SPLNN_BF16_TERM(t, v, r, j)                                                            \
+    t += v * splnn_bf16((uint16_t)(((r)[((j) >> 4) * 8 + ((j) & 7)] << (((j) & 8) ? 0 : 16)) >> 16))
 SPLNN_TARGET
-static void SPLNN_NAME(splnn_layer16_)(const float* x, int n_in, const uint16_t* restrict w,
+static void SPLNN_NAME(splnn_layer16_)(const float* x, int n_in, const uint32_t* restrict w,
                                        const float* restrict bias, int n_out,
                                        float* restrict out, int relu)
 {
-#define SPLNN_W uint16_t
-#define SPLNN_LOAD(p, j) splnn_bf16((p)[j])
-    SPLNN_LAYER_BODY
-#undef SPLNN_W
-#undef SPLNN_LOAD
+    int idx[SPLNN_CHUNK];
+    float vals[SPLNN_CHUNK];
+    const size_t stride = (size_t)SPLNN_ROW16(n_out);
+    const uint32_t* zero = w + (size_t)n_in * stride;
+    const int n16 = n_out & ~15;
+    int i = 0, j, k, m;
+    for (j = 0; j < n_out; j++)
+        out[j] = bias[j];
+    while (i < n_in) {
+        i = SPLNN_NAME(splnn_gather_)(x, i, n_in, idx, vals, &m);
+        for (k = 0; k < m; k += 8) {
+            const int nr = m - k;
+#define SPLNN_ROW(q) (nr > q ? w + (size_t)idx[k + q] * stride : zero)
+#define SPLNN_VAL(q) (nr > q ? vals[k + q] : -0.0f)
+            const uint32_t *r0 = SPLNN_ROW(0), *r1 = SPLNN_ROW(1), *r2 = SPLNN_ROW(2), *r3 = SPLNN_ROW(3);
+            const uint32_t *r4 = SPLNN_ROW(4), *r5 = SPLNN_ROW(5), *r6 = SPLNN_ROW(6), *r7 = SPLNN_ROW(7);
+            const float v0 = SPLNN_VAL(0), v1 = SPLNN_VAL(1), v2 = SPLNN_VAL(2), v3 = SPLNN_VAL(3);
+            const float v4 = SPLNN_VAL(4), v5 = SPLNN_VAL(5), v6 = SPLNN_VAL(6), v7 = SPLNN_VAL(7);
+#undef SPLNN_ROW
+#undef SPLNN_VAL
+#if defined(__GNUC__)
+            for (j = 0; j < n16; j += 16) {
+                splnn_v8 lo, hi;
+                splnn_u8 p;
+                const splnn_u8 high = (splnn_u8){0xFFFF0000u, 0xFFFF0000u, 0xFFFF0000u, 0xFFFF0000u,
+                                                 0xFFFF0000u, 0xFFFF0000u, 0xFFFF0000u, 0xFFFF0000u};
+                memcpy(&lo, out + j, sizeof lo);
+                memcpy(&hi, out + j + 8, sizeof hi);
+#define SPLNN_PAIR(r, v)                                                                       \
+                memcpy(&p, (r) + j / 2, sizeof p);                                             \
+                lo += (v) * (splnn_v8)(p << 16);                                               \
+                hi += (v) * (splnn_v8)(p & high);
+                SPLNN_PAIR(r0, v0) SPLNN_PAIR(r1, v1) SPLNN_PAIR(r2, v2) SPLNN_PAIR(r3, v3)
+                SPLNN_PAIR(r4, v4) SPLNN_PAIR(r5, v5) SPLNN_PAIR(r6, v6) SPLNN_PAIR(r7, v7)
+#undef SPLNN_PAIR
+                memcpy(out + j, &lo, sizeof lo);
+                memcpy(out + j + 8, &hi, sizeof hi);
+            }
+#else
+            for (j = 0; j < n16; j++) {
+                float t = out[j];
+                SPLNN_BF16_TERM(t, v0, r0, j); SPLNN_BF16_TERM(t, v1, r1, j);
+                SPLNN_BF16_TERM(t, v2, r2, j); SPLNN_BF16_TERM(t, v3, r3, j);
+                SPLNN_BF16_TERM(t, v4, r4, j); SPLNN_BF16_TERM(t, v5, r5, j);
+                SPLNN_BF16_TERM(t, v6, r6, j); SPLNN_BF16_TERM(t, v7, r7, j);
+                out[j] = t;
+            }
+#endif
+            for (j = n16; j < n_out; j++) {
+                float t = out[j];
+                SPLNN_BF16_TERM(t, v0, r0, j); SPLNN_BF16_TERM(t, v1, r1, j);
+                SPLNN_BF16_TERM(t, v2, r2, j); SPLNN_BF16_TERM(t, v3, r3, j);
+                SPLNN_BF16_TERM(t, v4, r4, j); SPLNN_BF16_TERM(t, v5, r5, j);
+                SPLNN_BF16_TERM(t, v6, r6, j); SPLNN_BF16_TERM(t, v7, r7, j);
+                out[j] = t;
+            }
+        }
+    }
+    if (relu)
+        for (j = 0; j < n_out; j++)
+            out[j] = out[j] > 0.0f ? out[j] : 0.0f;
 }
+#undef SPLNN_BF16_TERM
 
 #if defined(__GNUC__)
 /* GCC and Clang: eight lanes as one vector (one AVX register, two SSE ones), four rows at a

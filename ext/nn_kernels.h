@@ -44,11 +44,30 @@ static inline uint16_t splnn_to_bf16(float f)
 
 #if defined(__GNUC__)
 typedef float splnn_v8 __attribute__((vector_size(32)));
+typedef uint32_t splnn_u8 __attribute__((vector_size(32)));
 #endif
+
+/* Words in a row of a bfloat16 layer of n_out outputs (ext/nn_kernel_body.h): two weights a
+ * word, the row padded to a multiple of sixteen outputs. */
+#define SPLNN_ROW16(n_out) ((((n_out) + 15) / 16) * 8)
+
+/* Packs a float32 layer w[n_in][n_out] into its bfloat16 words: n_in + 1 rows of
+ * SPLNN_ROW16(n_out) words, the last zeros. */
+static inline void splnn_pack16(const float* w, int n_in, int n_out, uint32_t* out)
+{
+    const int row = SPLNN_ROW16(n_out);
+    int i, j;
+    memset(out, 0, sizeof(uint32_t) * (size_t)row * (size_t)(n_in + 1));
+    for (i = 0; i < n_in; i++)
+        for (j = 0; j < n_out; j++) {
+            const uint32_t b = splnn_to_bf16(w[(size_t)i * n_out + j]);
+            out[(size_t)i * row + (j >> 4) * 8 + (j & 7)] |= (j & 8) ? b << 16 : b;
+        }
+}
 
 typedef void (*splnn_layer_fn)(const float* x, int n_in, const float* w, const float* bias,
                                int n_out, float* out, int relu);
-typedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint16_t* w, const float* bias,
+typedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint32_t* w, const float* bias,
                                  int n_out, float* out, int relu);
 typedef void (*splnn_logits_fn)(const float* h, int n, const float* wp, const float* bias,
                                 const int* cls, int n_cls, float* out);
@@ -95,7 +114,7 @@ static const uint32_t splnn_perm8[256] = {
 /* The AVX-512 copy gathers sixteen inputs at a time (a compress) but keeps its sums in 256-bit
  * vectors: on the AMD Zen 4 it was measured on, 512-bit ones made the net search slower. */
 #define SPLNN_SFX _avx512
-#define SPLNN_TARGET __attribute__((target("avx512f,popcnt,prefer-vector-width=256")))
+#define SPLNN_TARGET __attribute__((target("avx512f,avx512vl,popcnt,prefer-vector-width=256")))
 #define SPLNN_GATHER 2
 #include "nn_kernel_body.h"
 #undef SPLNN_SFX
@@ -135,7 +154,9 @@ static inline int splnn_kernel_supported(int i)
 {
 #if SPLNN_X86
     __builtin_cpu_init();
-    if (i == 0) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
+    if (i == 0)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+            && __builtin_cpu_supports("popcnt");
     if (i == 1) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
 #endif
     return i == SPLNN_N_KERNELS - 1;
