@@ -165,6 +165,7 @@ export class Analysis<R extends { final: boolean }> implements AsyncIterable<R> 
   private cancelled = false;
   private finished = false;
   private reading = false;
+  private draining = false;
   private inner: AsyncIterator<R> | undefined;
   private readonly reports: AsyncGenerator<R>;
 
@@ -183,6 +184,7 @@ export class Analysis<R extends { final: boolean }> implements AsyncIterable<R> 
     this.inner = inner;
     try {
       for (;;) {
+        if (this.cancelled) break; // cancelled while the report was out: cancel() drains the call
         this.reading = true;
         let step: IteratorResult<R>;
         try {
@@ -190,7 +192,11 @@ export class Analysis<R extends { final: boolean }> implements AsyncIterable<R> 
         } finally {
           this.reading = false;
         }
-        if (step.done || this.cancelled) break;
+        if (step.done) break;
+        if (this.cancelled) {
+          this.drain(inner); // a report came in as it was cancelled: let the call go
+          break;
+        }
         if (step.value.final) this.final = step.value;
         yield step.value;
       }
@@ -218,17 +224,19 @@ export class Analysis<R extends { final: boolean }> implements AsyncIterable<R> 
     if (this.finished || this.cancelled) return;
     this.cancelled = true;
     this.abort.abort();
-    const inner = this.inner;
-    if (inner !== undefined && !this.reading) {
-      // Nobody is reading the stream: read it to its (aborted) end, so that Connect-ES lets
-      // go of the call at once (its deadline timer would otherwise keep Node running).
-      this.reading = true;
-      void (async () => {
-        try {
-          while (!(await inner.next()).done) { /* cancelled: dropped */ }
-        } catch { /* the abort */ }
-      })();
-    }
+    if (this.inner !== undefined && !this.reading) this.drain(this.inner);
+  }
+
+  /** Reads a cancelled call to its (aborted) end, so that Connect-ES lets go of it at once (its
+   *  deadline timer would otherwise keep Node running until the deadline). */
+  private drain(inner: AsyncIterator<R>): void {
+    if (this.draining) return;
+    this.draining = true;
+    void (async () => {
+      try {
+        while (!(await inner.next()).done) { /* cancelled: dropped */ }
+      } catch { /* the abort */ }
+    })();
   }
 
   /** Waits for the final report (reading the progress reports on the way). */
