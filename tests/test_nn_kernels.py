@@ -163,3 +163,29 @@ def test_the_precision_comes_from_the_header_and_a_bad_one_is_refused():
     assert core_nn.NetCore(*args, {"info": {}}).precision == "float32"
     with pytest.raises(ValueError, match="precision must be one of float32, bfloat16, got 'int4'"):
         core_nn.NetCore(*args, precision="int4")
+
+
+def test_a_bfloat16_copy_of_a_weights_file_loads_as_bfloat16(tmp_path):
+    netfile = random_netfile("base", hidden=(32, 16), seed=4)
+    path = tmp_path / "half.splnn"
+    assert W.main(["precision", str(_saved(tmp_path, netfile)), str(path), "bfloat16"]) == 0
+    back = W.read(path)
+    assert back.info["precision"] == "bfloat16" and back.payload == netfile.payload
+    assert nn.load(path, "base").core.precision == "bfloat16"
+    assert nn.load(W.with_precision(back, "float32"), "base").core.precision == "float32"
+    assert "precision" not in W.with_precision(back, "float32").info
+
+
+def test_a_bad_precision_in_a_header_is_refused_naming_the_field(tmp_path):
+    netfile = random_netfile("base", hidden=(8,), seed=4)
+    netfile.info = {"precision": "int8"}
+    with pytest.raises(W.WeightsError, match=r"header.info.precision must be one of float32, bfloat16, got 'int8'"):
+        W.read(_saved(tmp_path, netfile))
+    with pytest.raises(W.WeightsError, match="precision must be one of"):
+        W.with_precision(netfile, "fp8")
+
+
+def _saved(tmp_path, netfile):
+    path = tmp_path / "net.splnn"
+    W.save(path, netfile)
+    return path

@@ -20,6 +20,9 @@ from ..games.errors import SplendorError
 MAGIC = b"SPLNN\x00\x00\x01"
 FORMAT = 1
 MAX_HEADER = 1 << 20
+# How the C evaluation holds the hidden layers' weights (header.info.precision, optional:
+# float32 when absent). bfloat16 halves their bytes; the payload stays float32 either way.
+PRECISIONS = ("float32", "bfloat16")
 
 _FIELDS = {
     "format": int,
@@ -148,6 +151,9 @@ def parse(data: bytes, source: str = "weights") -> NetFile:
             raise WeightsError(f"{source}: header.{name} must be positive")
     if not 2 <= header["max_players"] <= 8:
         raise WeightsError(f"{source}: header.max_players must be 2..8")
+    if header["info"].get("precision", "float32") not in PRECISIONS:
+        raise WeightsError(f"{source}: header.info.precision must be one of {', '.join(PRECISIONS)}, "
+                           f"got {header['info']['precision']!r}")
     body = data[12 + hlen:]
     net = NetFile(
         game=header["game"], players=header["players"], feature_version=header["feature_version"],
@@ -170,6 +176,18 @@ def parse(data: bytes, source: str = "weights") -> NetFile:
     return net
 
 
+def with_precision(net: NetFile, precision: str) -> NetFile:
+    """A copy of `net` whose header asks the C evaluation for `precision` (PRECISIONS) in its
+    hidden layers; the payload is unchanged (bfloat16 rounds it when the net is loaded)."""
+    if precision not in PRECISIONS:
+        raise WeightsError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
+    info = {k: v for k, v in net.info.items() if k != "precision"}
+    if precision != "float32":
+        info["precision"] = precision
+    return NetFile(net.game, list(net.players), net.feature_version, net.num_features, net.policy_size,
+                   net.max_players, list(net.hidden), net.payload, net.generation, info)
+
+
 def check_for_core(net: NetFile, game: str, core_module, source: str = "weights") -> None:
     """Refuses a net that does not fit `game`'s core: its game, feature version and sizes."""
     if net.game != game:
@@ -190,3 +208,28 @@ def read(path) -> NetFile:
     except OSError as exc:
         raise WeightsError(f"{path}: cannot read ({exc.strerror})") from None
     return parse(data, str(path))
+
+
+def main(argv=None) -> int:
+    """python -m splendor_ai.nn.weights precision IN OUT {float32,bfloat16}: a copy of a net
+    that the search evaluates at that precision (docs/learned.md)."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.nn.weights", description=main.__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    pr = sub.add_parser("precision", help="write a copy of a net with another evaluation precision")
+    pr.add_argument("source")
+    pr.add_argument("out")
+    pr.add_argument("precision", choices=PRECISIONS)
+    args = ap.parse_args(argv)
+    try:
+        save(args.out, with_precision(read(args.source), args.precision))
+    except WeightsError as exc:
+        print(f"weights: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.out} ({args.precision})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
