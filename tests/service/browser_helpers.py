@@ -136,6 +136,9 @@ def pick(moves: list[str], turn: int = 0) -> str:
 
 
 def play_by_list(driver, notation: str):
+    """Plays the move from the list (unfolding it first: on a phone it starts folded)."""
+    if not driver.find_element(By.ID, "move-list").get_attribute("open"):
+        click(driver, driver.find_element(By.CSS_SELECTOR, "#move-list summary"))
     click(driver, driver.find_element(By.CSS_SELECTOR, f'#moves button.move[data-notation="{notation}"]'))
     settle(driver)
 

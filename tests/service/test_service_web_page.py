@@ -88,12 +88,14 @@ def test_a_server_error_is_shown_and_the_page_goes_on(site, browser):
     d.find_element(By.ID, "setup-button").click()
     settle(d)
     assert legal(d)
+    assert d.find_element(By.ID, "move-list").get_attribute("open") is not None  # unfolded on a desktop
 
 
 # What a finger taps: the form, the buttons, and on the board every card, deck, noble, token and cell.
 TAP_TARGETS = """
 return [...document.querySelectorAll(
-  '#setup select, #setup input, #setup button, #game button, #board .rows [data-card], #board [data-deck], ' +
+  '#setup select, #setup input, #setup button, #game button, #move-list summary, #board .rows [data-card], ' +
+  '#board [data-deck], ' +
   '#board .top [data-noble], #board .top [data-location], #board .top [data-royal], #board .supply-tokens .chip, ' +
   '#board .seat .tokens .chip, #board .seat .bonuses .chip, #board [data-cell], #board [data-bag]')]
   .filter(e => e.offsetParent !== null)
@@ -109,6 +111,8 @@ def test_at_390_px_nothing_is_wider_than_the_screen_and_every_target_is_a_finger
     start(d, site, f"game={game}&players={players}&seat=0&level=1&seed=3", 390)
     play_by_board(d, pick(legal(d), 0))
     assert d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]") == [390, 390]
+    # on a phone the move list starts folded (the board is the way to play), a tap unfolds it
+    assert d.find_element(By.ID, "move-list").get_attribute("open") is None
     targets = d.execute_script(TAP_TARGETS)
     assert len(targets) > 30
     small = [t for t in targets if min(t[1], t[2]) < 40]

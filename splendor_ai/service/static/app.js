@@ -328,20 +328,28 @@ function highlight(move, on) {
   for (const node of document.querySelectorAll(`#board :is(${sel.join(",")})`)) node.classList.toggle("hl", on);
 }
 
+// The move list: open on a wide screen, folded on a phone (the board is the way to play there);
+// a person's opening or closing it is kept.
+let listOpen = null;
+
 function renderMoves() {
   const box = $("#moves");
   box.replaceChildren();
   if (!app.moves.length) return;
-  box.append(el("p", { class: "hint-text", text: "Tap the board (tokens, a card, a deck, a noble) or a move below." }));
+  box.append(el("p", { class: "hint-text", text: "Tap the board (tokens, a card, a deck, a noble) or a move in the list." }));
   const groups = new Map();
   for (const m of app.moves) {
     const kind = moveFields(app.game, m).kind;
     if (!groups.has(kind)) groups.set(kind, []);
     groups.get(kind).push(m);
   }
-  for (const [kind, list] of groups) {
-    box.append(el("div", { class: "group", "data-kind": kind }, el("span", { class: "label", text: kind.replace("_", " ") }), list.map(moveButton)));
-  }
+  const open = listOpen ?? !window.matchMedia("(max-width: 600px)").matches;
+  const list = el("details", { id: "move-list", open },
+    el("summary", { text: `All your moves (${app.moves.length})` }),
+    [...groups].map(([kind, moves]) => el("div", { class: "group", "data-kind": kind },
+      el("span", { class: "label", text: kind.replace("_", " ") }), moves.map(moveButton))));
+  list.addEventListener("toggle", () => { listOpen = list.open; });
+  box.append(list);
 }
 
 /** The engine's top moves, ranked as it ranks them (by visits), with their share of the visits and win probability. */
