@@ -1,76 +1,146 @@
 """Benchmarks of the learned evaluation (docs/learned.md): its cost and its strength.
 
-    splendor-ai bench learned speed [--game G] [--write]
+    splendor-ai bench learned speed [--game G] [--before DIR] [--rounds R] [--write]
     splendor-ai bench learned strength --game G --players N --seconds S --games K [--write]
 
 `speed`: the cost of one network evaluation in C (features excluded, µs), and iterations per
 second on one thread with the net and with the heuristic, in the opening and in a mid-game
-position. `strength`: the learned search against the heuristic search at equal wall-clock
+position; with `--before DIR` (a checkout of an earlier commit with its cores built in place)
+also the same figures of that build, each build measured in a fresh process, the two taking
+turns `--rounds` times, and the ratios. Times are CPU time of the measuring thread, so that a
+busy machine stretches them less than wall time would. `strength`: the learned search against the heuristic search at equal wall-clock
 time per decision, seats rotated; with more than two players every other seat is a
 heuristic search. Results are printed; `--write` also puts them in BENCHMARKS.md.
 """
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-from array import array
 
 from .report import machine_line, write_section
-from ..games import load_game
 from ..records import RecordError
-from ..search import cores
 from ..search.arena import run_arena, wilson
-from ..search.mcts import Config, Limits, SearchError, resolve_net, search
+from ..search.mcts import Config, SearchError, resolve_net
 
 TARGETS = {("base", 2): 0.85, ("duel", 2): 0.85, ("marvel", 2): 0.80,
            ("base", 3): 0.55, ("marvel", 3): 0.55, ("base", 4): 0.45, ("marvel", 4): 0.45}
 
 
-def _positions(game: str):
-    """The opening and a mid-game position (20 random-but-plausible decisions in), 2 players."""
-    opening = load_game(game, 2).new_initial_state(1)
-    mid = opening.clone()
-    rng = random.Random(3)
-    while mid.to_position()["turn"] < 14 and not mid.is_terminal():
-        r = search(mid, Limits(iterations=200), Config(evaluator="heuristic", seed=rng.randrange(1000)))
-        mid.apply_action(r.action)
-    return [("opening", opening), ("mid-game", mid)]
+# Run in a fresh process with a build's root first on sys.path, so that the same measurement
+# runs on an earlier build (--before): only APIs every build since the learned evaluation has.
+_MEASURE = r"""
+import hashlib, json, random, sys, time
+sys.path.insert(0, sys.argv[1])
+from array import array
+from splendor_ai.games import load_game
+from splendor_ai.search import cores
+from splendor_ai.search.mcts import Config, Limits, resolve_net, search
+game, net_path, iters = sys.argv[2], sys.argv[3] or None, int(sys.argv[4])
+net = resolve_net(Config(evaluator="net", net=net_path), game, 2)
+core = cores.module(game)
+opening = load_game(game, 2).new_initial_state(1)
+mid = opening.clone()
+rng = random.Random(3)
+while mid.to_position()["turn"] < 14 and not mid.is_terminal():
+    r = search(mid, Limits(iterations=200), Config(evaluator="heuristic", seed=rng.randrange(1000)))
+    mid.apply_action(r.action)
+rows = []
+for name, state in (("opening", opening), ("mid-game", mid)):
+    feats = array("f", state.features())
+    classes = sorted({core.policy_index(a) for a in state.search_actions()})
+    reps, best = 20000, 1e9
+    for _ in range(5):
+        t0 = time.process_time()
+        net.core.time_evaluations(feats, 2, classes, reps)
+        best = min(best, (time.process_time() - t0) / reps)
+    ips = {}
+    for ev in ("net", "heuristic"):
+        ips[ev] = 0.0
+        for _ in range(2):
+            t0 = time.process_time()
+            res = search(state, Limits(iterations=iters), Config(evaluator=ev, net=net_path, seed=1, threads=1))
+            ips[ev] = max(ips[ev], res.iterations / (time.process_time() - t0))
+    rows.append({"position": name, "eval_us": best * 1e6, "legal": len(classes), "net": ips["net"],
+                 "heuristic": ips["heuristic"], "features": hashlib.sha256(bytes(feats)).hexdigest()[:16]})
+print(json.dumps({"generation": net.generation, "hidden": net.file.hidden, "rows": rows}))
+"""
 
 
-def speed(game: str, net_path: str | None, write: bool) -> int:
-    net = resolve_net(Config(evaluator="net", net=net_path), game, 2)
-    core = cores.module(game)
-    rows = []
-    for name, state in _positions(game):
-        feats = array("f", state.features())
-        classes = sorted({core.policy_index(a) for a in state.search_actions()})
-        reps = 20000
-        t = min(net.core.time_evaluations(feats, 2, classes, reps) for _ in range(3)) / reps
-        ips = {}
-        for ev in ("net", "heuristic"):
-            ips[ev] = max(search(state, Limits(seconds=1.0), Config(evaluator=ev, net=net_path, seed=s))
-                          .iterations_per_second for s in range(2))
-        rows.append((name, t * 1e6, len(classes), ips["net"], ips["heuristic"]))
+def _measure(root: str, game: str, net_path: str | None, iterations: int) -> dict:
+    import json
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", _MEASURE, root, game, net_path or "", str(iterations)],
+                         capture_output=True, text=True, timeout=1800)
+    if out.returncode != 0:
+        raise ValueError(f"measuring the build in {root} failed: {out.stderr.strip()[-800:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def speed(game: str, net_path: str | None, write: bool, before: str | None = None, rounds: int = 1,
+          iterations: int = 20000) -> int:
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parents[2])
+    runs: dict[str, list[dict]] = {"after": [], "before": []}
+    for _ in range(rounds):
+        if before:
+            runs["before"].append(_measure(before, game, net_path, iterations))
+        runs["after"].append(_measure(here, game, net_path, iterations))
+    best = {k: _best(v) for k, v in runs.items() if v}
+    now = best["after"]
+    if before and [r["features"] for r in best["before"]["rows"]] != [r["features"] for r in now["rows"]]:
+        raise ValueError("the two builds measured different positions (their heuristic searches differ)")
     lines = [f"{'position':10s} {'eval µs':>8s} {'legal':>6s} {'net it/s':>10s} {'heuristic it/s':>15s} {'ratio':>6s}"]
-    for name, us, n, a, b in rows:
-        lines.append(f"{name:10s} {us:8.2f} {n:6d} {a:10,.0f} {b:15,.0f} {a / b:6.2f}")
+    for r in now["rows"]:
+        lines.append(f"{r['position']:10s} {r['eval_us']:8.2f} {r['legal']:6d} {r['net']:10,.0f} "
+                     f"{r['heuristic']:15,.0f} {r['net'] / r['heuristic']:6.2f}")
+    compare = []
+    if before:
+        compare = ["| position | eval before (µs) | eval after (µs) | after / before | net it/s before | "
+                   "net it/s after | after / before |", "|---|---|---|---|---|---|---|"]
+        for b, a in zip(best["before"]["rows"], now["rows"]):
+            compare.append(f"| {a['position']} | {b['eval_us']:.2f} | {a['eval_us']:.2f} | "
+                           f"{a['eval_us'] / b['eval_us']:.2f} | {b['net']:,.0f} | {a['net']:,.0f} | "
+                           f"{a['net'] / b['net']:.2f} |")
+            lines.append(f"before: {b['position']:10s} eval {b['eval_us']:.2f} µs, net {b['net']:,.0f} it/s; "
+                         f"after / before: eval {a['eval_us'] / b['eval_us']:.2f}, it/s {a['net'] / b['net']:.2f}")
     print("\n".join(lines))
     if write:
-        cmd = f"splendor-ai bench learned speed --game {game} --write"
+        cmd = f"splendor-ai bench learned speed --game {game}" + (f" --before DIR --rounds {rounds}" if before else "") + " --write"
         body = "\n".join([
-            f"## Learned evaluation: cost ({game}, 2 players, net generation {net.generation}, hidden {net.file.hidden})",
+            f"## Learned evaluation: cost ({game}, 2 players, net generation {now['generation']}, hidden {now['hidden']})",
             "",
-            f"Command: `{cmd}` ({machine_line()}). One thread. 'eval': one network evaluation in C "
-            "(trunk, value and the legal actions' policy logits; best of 3 x 20,000); iterations/s: best of 2 one-second searches.",
+            f"Command: `{cmd}` ({machine_line()}). One thread, CPU time of the measuring thread (a busy machine "
+            "stretches it less than wall time). 'eval': one network evaluation in C (trunk, value and the legal "
+            f"actions' policy logits; best of 5 x 20,000); iterations/s: a seeded {iterations:,}-iteration search, "
+            "best of 2.",
             "",
             "| position | eval (µs) | legal actions | net iterations/s | heuristic iterations/s | net / heuristic |",
             "|---|---|---|---|---|---|",
-            *[f"| {name} | {us:.2f} | {n} | {a:,.0f} | {b:,.0f} | {a / b:.2f} |" for name, us, n, a, b in rows],
+            *[f"| {r['position']} | {r['eval_us']:.2f} | {r['legal']} | {r['net']:,.0f} | {r['heuristic']:,.0f} | "
+              f"{r['net'] / r['heuristic']:.2f} |" for r in now["rows"]],
+            *([] if not before else [
+                "",
+                f"Against the build in DIR (`--before`: an earlier commit, cores built in place), each build in a fresh "
+                f"process, the two taking turns {rounds} times, best of the rounds:",
+                "",
+                *compare]),
         ])
         write_section("BENCHMARKS.md", f"learned-speed-{game}", body)
         print("wrote BENCHMARKS.md")
     return 0
+
+
+def _best(measures: list[dict]) -> dict:
+    """Per position, the lowest eval time and the highest iterations/s over the rounds."""
+    out = dict(measures[0], rows=[dict(r) for r in measures[0]["rows"]])
+    for m in measures[1:]:
+        for mine, r in zip(out["rows"], m["rows"]):
+            mine["eval_us"] = min(mine["eval_us"], r["eval_us"])
+            mine["net"] = max(mine["net"], r["net"])
+            mine["heuristic"] = max(mine["heuristic"], r["heuristic"])
+    return out
 
 
 def strength(game: str, players: int, seconds: float, games: int, net_path: str | None, processes: int,
@@ -114,6 +184,11 @@ def main(argv=None) -> int:
     sp = sub.add_parser("speed")
     sp.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     sp.add_argument("--net", default=None, help="a weights file (default: the shipped net)")
+    sp.add_argument("--before", metavar="DIR", default=None,
+                    help="also measure the build in DIR (a checkout of an earlier commit, cores built in place), "
+                         "taking turns with this one, and print the ratios")
+    sp.add_argument("--rounds", type=int, default=1, help="turns of each build (default 1); the best counts")
+    sp.add_argument("--iterations", type=int, default=20000, help="iterations of each timed search (default 20000)")
     sp.add_argument("--write", action="store_true", help="also write the figures to BENCHMARKS.md")
     st = sub.add_parser("strength")
     st.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
@@ -130,7 +205,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         if args.what == "speed":
-            return speed(args.game, args.net, args.write)
+            if args.rounds < 1 or args.iterations < 1:
+                ap.error("--rounds and --iterations must be at least 1")
+            return speed(args.game, args.net, args.write, args.before, args.rounds, args.iterations)
         if args.games < 1 or not args.seconds > 0:
             ap.error("--games must be at least 1 and --seconds positive")
         if args.game == "duel" and args.players != 2:
