@@ -252,3 +252,17 @@ def test_the_browser_example_runs_in_chromium(js, example_server, tmp_path):
 
 def _errors(messages):
     return [m for m in messages if ("Uncaught" in m or "Error" in m) and "favicon" not in m]
+
+
+def test_the_bench_runs_the_typescript_client(js, tmp_path):
+    """`splendor-ai bench web --ts` (its figures are in BENCHMARKS.md, never checked here): three
+    positions per budget, the section written to a scratch file."""
+    pytest.importorskip("connectrpc", reason="the HTTP port needs the 'web' extra (connectrpc, uvicorn)")
+    out_file = tmp_path / "B.md"
+    out = _run([sys.executable, "-m", "splendor_ai.cli", "bench", "web", "--ts", "--calls", "3", "--write", out_file],
+               cwd=tmp_path, timeout=300, env=js.env).stdout
+    rows = re.findall(r"^\| GetMove, (1|1,000) iterations?: (the whole call|beyond the search) \|"
+                      r"( [\d.]+ / [\d.]+ ms \|){3}( [\d.]+x \|){2}$", out, re.M)
+    assert len(rows) == 4, out
+    section = out_file.read_text()
+    assert "<!-- bench:web-ts -->" in section and "Node v" in section and "--calls 3 --write" in section
