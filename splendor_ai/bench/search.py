@@ -121,8 +121,8 @@ def main(argv=None) -> int:
         f"the game's shipped net ({net_note}). Best of three runs of {n:,} iterations each (2 threads: "
         f"{2 * n:,}; rollouts to the end: {n // 4:,}). Tree memory "
         "is the search's peak node storage, per 100,000 iterations of one thread. Load average "
-        f"{load:.1f} at the start on the 2 shared cores: the speeds are the machine's at that load, the "
-        "memory is not.",
+        f"{load:.1f} at the start" + (f", the bench run at niceness {os.nice(0)}" if os.nice(0) else "") +
+        ": the speeds are the machine's at that load, the memory is not.",
         "",
         "| figure | value |",
         "|---|---|",
