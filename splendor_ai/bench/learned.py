@@ -122,14 +122,28 @@ def speed(game: str, net_path: str | None, write: bool, before: str | None = Non
               f"{r['net'] / r['heuristic']:.2f} |" for r in now["rows"]],
             *([] if not before else [
                 "",
-                f"Against the build in DIR (`--before`: an earlier commit, cores built in place), each build in a fresh "
-                f"process, the two taking turns {rounds} times, best of the rounds:",
+                f"Against the build in DIR (`--before`: {_commit(before)}, cores built in place), each build in a fresh "
+                f"process, the two taking turns {rounds} times, best of the rounds. The eval column repeats one input, "
+                "whose pattern of zeros a CPU's branch predictor learns; a search's iterations/s shows what a change "
+                "to the kernels' branches is worth:",
                 "",
                 *compare]),
         ])
         write_section("BENCHMARKS.md", f"learned-speed-{game}", body)
         print("wrote BENCHMARKS.md")
     return 0
+
+
+def _commit(root: str) -> str:
+    """The commit checked out in `root` (short hash), or 'an earlier build' where git cannot tell."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                             timeout=30)
+    except OSError:
+        return "an earlier build"
+    return f"commit {out.stdout.strip()}" if out.returncode == 0 and out.stdout.strip() else "an earlier build"
 
 
 def _best(measures: list[dict]) -> dict:
