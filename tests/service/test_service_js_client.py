@@ -266,3 +266,40 @@ def test_the_bench_runs_the_typescript_client(js, tmp_path):
     assert len(rows) == 4, out
     section = out_file.read_text()
     assert "<!-- bench:web-ts -->" in section and "Node v" in section and "--calls 3 --write" in section
+
+
+def test_an_app_type_checks_against_the_package(js, tmp_path):
+    """The types ship with the package and resolve through its "exports", for Node (NodeNext) and
+    for bundlers (Bundler): an app's TypeScript using the API type-checks; a wrong call does not."""
+    (tmp_path / "node_modules").mkdir()
+    (tmp_path / "node_modules" / "splendor-ai-client").symlink_to(JS, target_is_directory=True)
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    app = '''
+import { SplendorClient, InvalidArgument, Game, type GetMoveResponse, type Position } from "splendor-ai-client";
+
+const ai = new SplendorClient({ baseUrl: "http://localhost:8080", token: "t", timeoutMs: 5000 });
+const dealt = await ai.newGame({ game: "duel", players: 2, seed: 7n });
+const position: Position = dealt.position!;
+const turn: GetMoveResponse = await ai.getMove(position, { level: 5, signal: new AbortController().signal });
+const names: string[] = turn.moves.map((m) => m.notation);
+for await (const report of ai.analyze(position, { iterations: 1000, lines: 3 })) {
+  const p: number | undefined = report.stats?.lines[0]?.winProbability;
+}
+const cat = await ai.getCatalog(Game.MARVEL);
+if (cat.catalog.case === "marvel") console.log(cat.catalog.value.locations.length);
+try { await ai.applyActions(position, ["take wug"]); } catch (e) {
+  if (e instanceof InvalidArgument) console.log(e.field, e.fieldViolations[0]?.description, e.codeName);
+}
+'''
+    (tmp_path / "app.ts").write_text(app)
+    tsc = [js.node, JS / "node_modules" / "typescript" / "bin" / "tsc", "--noEmit", "--strict", "--target", "es2022",
+           "--skipLibCheck", "--types", "node", "--typeRoots", JS / "node_modules" / "@types", "app.ts"]
+    for resolution in (["--module", "nodenext", "--moduleResolution", "nodenext"],
+                       ["--module", "esnext", "--moduleResolution", "bundler"]):
+        out = _run([*tsc, *resolution], cwd=tmp_path, env=js.env, check=False)
+        assert out.returncode == 0, out.stdout + out.stderr
+    (tmp_path / "app.ts").write_text(app + '\nawait ai.getMove(position, { level: "five" });\n')
+    out = _run([*tsc, "--module", "nodenext", "--moduleResolution", "nodenext"], cwd=tmp_path, env=js.env,
+               check=False)
+    assert out.returncode != 0 and "app.ts(18," in out.stdout and "not assignable to type 'number'" in out.stdout, \
+        out.stdout
