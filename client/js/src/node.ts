@@ -1,6 +1,8 @@
 // The Node entry: the client over Node's http/http2 modules, with @connectrpc/connect-node.
 import type { Interceptor, Transport } from "@connectrpc/connect";
 import { createConnectTransport, createGrpcTransport, createGrpcWebTransport } from "@connectrpc/connect-node";
+import * as http from "node:http";
+import * as https from "node:https";
 import { ClientCore } from "./client.js";
 import type { ClientOptions } from "./client.js";
 
@@ -12,7 +14,15 @@ export interface NodeClientOptions extends ClientOptions {
 }
 
 function nodeTransport(options: NodeClientOptions, interceptors: Interceptor[]): Transport {
-  const common = { baseUrl: options.baseUrl, interceptors, httpVersion: options.httpVersion ?? "1.1" } as const;
+  // HTTP/1.1 connections kept alive, as Node 19+ does by default and Node 18 does not: a call
+  // then costs no new connection, and a call the server refuses from its headers alone (a
+  // missing token) is answered on an open connection instead of one the server closes while
+  // Node 18 still writes the body (which Node 18 reports as "write EPIPE", not the refusal).
+  const agent = options.baseUrl.startsWith("https:") ? new https.Agent({ keepAlive: true })
+    : new http.Agent({ keepAlive: true });
+  const common = options.httpVersion === "2"
+    ? { baseUrl: options.baseUrl, interceptors, httpVersion: "2" as const }
+    : { baseUrl: options.baseUrl, interceptors, httpVersion: "1.1" as const, nodeOptions: { agent } };
   switch (options.protocol ?? "connect") {
     case "connect":
       return createConnectTransport({ ...common, useBinaryFormat: options.binary ?? true });
