@@ -72,7 +72,7 @@ typedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint32_t* w, co
 typedef void (*splnn_logits_fn)(const float* h, int n, const float* wp, const float* bias,
                                 const int* cls, int n_cls, float* out);
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SPLNN_PORTABLE)  /* -DSPLNN_PORTABLE: the portable copy alone */
 #include <immintrin.h>
 #define SPLNN_X86 1
 /* The AVX2 gather's permutations: entry k packs, three bits a lane, the lanes set in the
@@ -143,6 +143,7 @@ static const uint32_t splnn_perm8[256] = {
 
 static inline const char* splnn_kernel_name(int i)
 {
+    (void)i;
 #if SPLNN_X86
     if (i == 0) return "avx512";
     if (i == 1) return "avx2";
