@@ -1,7 +1,7 @@
 """Benchmark: the TypeScript client's GetMove over Connect from Node against the Python client's
 over gRPC: the same server, positions and seeds, at 1 and 1,000 iterations per decision.
 
-    splendor-ai bench web --ts [--calls 200] [--write [FILE]]
+    splendor-ai bench web --ts [--calls 200] [--js client/js] [--write [FILE]]
 
 Needs Node 18+ and the package built (``cd client/js && npm ci && npm run build``). One
 ``splendor-ai serve --http-port 0`` subprocess; one Node process
@@ -28,15 +28,22 @@ from .report import add_write_option, machine_line, report
 from .service import pct, positions
 from .web import HttpServer
 
-JS = Path(__file__).resolve().parents[2] / "client" / "js"
 BUDGETS = (1, 1000)
+
+
+def find_js(given: str | None) -> Path | None:
+    """The built package: --js, else client/js of the source tree this module is in (an
+    installed splendor_ai is not in one), else of the current folder."""
+    candidates = [Path(given)] if given else [Path(__file__).resolve().parents[2] / "client" / "js",
+                                              Path.cwd() / "client" / "js"]
+    return next((c for c in candidates if (c / "dist" / "node.js").exists()), None)
 
 
 class NodeClient:
     """The Node process: one GetMove per request line, its timing back."""
 
-    def __init__(self, node: str, base_url: str, protocol: str = "connect"):
-        self.proc = subprocess.Popen([node, str(JS / "scripts" / "bench-getmove.mjs"), base_url, protocol], cwd=JS,
+    def __init__(self, node: str, js: Path, base_url: str, protocol: str = "connect"):
+        self.proc = subprocess.Popen([node, str(js / "scripts" / "bench-getmove.mjs"), base_url, protocol], cwd=js,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def get_move(self, position, iterations: int, seed: int) -> tuple[float, float]:
@@ -85,15 +92,17 @@ def measure(client, node: NodeClient, node_grpc: NodeClient, pos, iterations: in
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="splendor-ai bench web --ts", description=__doc__.split("\n")[0])
     ap.add_argument("--calls", type=int, default=200, help="positions per budget")
+    ap.add_argument("--js", help="the built client/js folder (default: the source tree's, or ./client/js)")
     add_write_option(ap)
     args = ap.parse_args(argv)
     node = shutil.which("node")
     if node is None:
         print("splendor-ai bench web --ts: needs Node 18+ (apt-get install nodejs npm)", file=sys.stderr)
         return 2
-    if not (JS / "dist" / "node.js").exists():
-        print(f"splendor-ai bench web --ts: build the TypeScript client first: cd {JS} && npm ci && npm run build",
-              file=sys.stderr)
+    js = find_js(args.js)
+    if js is None:
+        print("splendor-ai bench web --ts: no built TypeScript client (give --js DIR, or build it: "
+              "cd client/js && npm ci && npm run build)", file=sys.stderr)
         return 2
     version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
 
@@ -104,8 +113,8 @@ def main(argv=None) -> int:
     server = HttpServer()
     results = {}
     try:
-        ts = NodeClient(node, f"http://127.0.0.1:{server.http_port}")
-        tsg = NodeClient(node, f"http://{server.target}", "grpc")
+        ts = NodeClient(node, js, f"http://127.0.0.1:{server.http_port}")
+        tsg = NodeClient(node, js, f"http://{server.target}", "grpc")
         try:
             with Client(server.target, timeout=120) as client:
                 client.wait_ready(10)
