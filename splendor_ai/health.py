@@ -165,6 +165,9 @@ def _hint(details: str, tls: bool, server_name: Optional[str], why: str) -> str:
     if tls and ("certificate" in text or "ssl" in text or "handshake" in text):
         return (" (TLS failed: --ca must be the CA that signed the server's certificate; with mutual TLS give "
                 "--cert and --key; a server without TLS needs neither)")
-    if not tls and ("socket closed" in text or "connection reset" in text):
+    if "socket closed" in text or "connection reset" in text:
+        if tls:
+            return (" (a server with mutual TLS closes the handshake without a client certificate it trusts: "
+                    "give --cert and --key)")
         return " (a TLS server closes plaintext connections: give --ca)"
     return ""

@@ -288,6 +288,22 @@ def test_health_with_a_certificate_naming_an_address(spawn_server, tmp_path):
     assert out.returncode == 0 and "SERVING" in out.stdout, out.stderr
 
 
+def test_health_says_what_a_tls_server_wants(spawn_server, tmp_path):
+    from splendor_ai.service.devcerts import Certificates
+
+    certs = Certificates(tmp_path)
+    tls = spawn_server("--tls-cert", certs.path("server.pem"), "--tls-key", certs.path("server.key"))
+    out = health_cli(tls.target)
+    assert out.returncode == 1 and "a TLS server closes plaintext connections: give --ca" in out.stderr, out.stderr
+    mutual = spawn_server("--tls-cert", certs.path("server.pem"), "--tls-key", certs.path("server.key"),
+                          "--tls-client-ca", certs.path("ca.pem"))
+    out = health_cli(mutual.target, "--ca", certs.path("ca.pem"))
+    assert out.returncode == 1 and "give --cert and --key" in out.stderr, out.stderr
+    out = health_cli(mutual.target, "--ca", certs.path("ca.pem"), "--cert", certs.path("client.pem"),
+                     "--key", certs.path("client.key"))
+    assert out.returncode == 0, out.stderr
+
+
 def test_health_settings_that_cannot_work_are_named(tmp_path):
     out = health_cli("127.0.0.1:1", "--server-name", "x.test")
     assert out.returncode == 1 and "--server-name is the name in a TLS server's certificate" in out.stderr
