@@ -62,8 +62,8 @@ SERVICE = pb.DESCRIPTOR.services_by_name["SplendorService"]
 RPC_PREFIX = f"/{SERVICE.full_name}/"
 STATIC = "static"
 CHEAP_WORKERS = 8  # as on the gRPC port: threads for calls that do not search
-EXIT_MARGIN_SECONDS = 0.6  # the HTTP port closes this long before the grace ends (uvicorn's shutdown, the exit)
-EXIT_SHUTDOWN_SECONDS = 0.3  # of which uvicorn waits this long for the calls still running
+EXIT_MARGIN_SECONDS = 0.5  # the HTTP port starts closing this long before stop()'s time is up
+EXIT_SHUTDOWN_SECONDS = 0.2  # of which uvicorn waits this long for the calls still running
 
 # CORS: what a cross-origin page may send and read (the Connect and gRPC-Web headers).
 CORS_ALLOW_HEADERS = ("content-type, connect-protocol-version, connect-timeout-ms, connect-accept-encoding, "
@@ -539,8 +539,8 @@ class WebServer:
 
     def stop(self, grace: float) -> None:
         """Start the drain: connections without a running call are closed now, new requests get
-        503 until the grace is nearly over, then the port closes (see wait()); running calls get
-        until then."""
+        503 until ``grace`` seconds are nearly over, and the port is closed by then (see
+        wait()); running calls get until then."""
         if self._uvicorn is None:
             return
         self.guard.drain()
