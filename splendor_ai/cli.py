@@ -188,7 +188,7 @@ def _serve(args) -> int:
     if getattr(args, "env_error", None):
         raise SystemExit(f"splendor-ai serve: {args.env_error}")
     try:
-        settings = Settings(**{name: getattr(args, name) for name, _, _ in SERVE_FLAGS})
+        settings = Settings(**{name: getattr(args, name) for name, _, _ in _serve_flags()})
     except ValueError as exc:
         raise SystemExit(f"splendor-ai serve: {exc}")
     try:
@@ -230,6 +230,12 @@ SERVE_FLAGS = [
 ]
 
 
+def _serve_flags() -> list:
+    from .service.settings import MORE_SERVE_FLAGS  # light: no gRPC
+
+    return SERVE_FLAGS + MORE_SERVE_FLAGS
+
+
 def _add_serve(sub) -> None:
     from .service.settings import Settings
 
@@ -242,7 +248,7 @@ def _add_serve(sub) -> None:
         env = {}
         serve.set_defaults(env_error=str(exc))
     defaults = Settings.__dataclass_fields__
-    for name, kind, text in SERVE_FLAGS:
+    for name, kind, text in _serve_flags():
         default = env.get(name, defaults[name].default)
         serve.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, default=default,
                            help=f"{text} [env {Settings.env_name(name)}; default {default if default != '' else 'none'}]")

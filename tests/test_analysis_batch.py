@@ -155,11 +155,11 @@ def test_without_ray_installed_ray_is_a_clear_error(season, tmp_path, capsys):
     else:
         pytest.skip("ray is installed here; this checks the message given without it")
     assert cli.main(["analyze", str(season), "--out-dir", str(tmp_path), "--ray", "local", *FLAGS]) == 2
-    assert "--ray needs ray: pip install 'splendor-ai[ray]'" in capsys.readouterr().err
+    assert "--ray needs ray: pip install '.[ray]' in the splendor-ai source tree" in capsys.readouterr().err
 
 
 def test_a_local_ray_instance_gives_the_same_reports_as_the_local_run(season, tmp_path):
-    ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'splendor-ai[ray]')")
+    ray = pytest.importorskip("ray", reason="ray is not installed (pip install '.[ray]' in the source tree)")
     local = tmp_path / "local"
     batch.run([str(season)], local, OPTIONS, workers=1)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")

@@ -71,3 +71,17 @@ def test_selfplay_resumes_a_saved_match_and_refuses_another_one(tmp_path, capsys
     with pytest.raises(SystemExit) as exit_:
         cli.main(["selfplay", "--bot", "greedy", "--resume"])
     assert "--resume needs --records" in str(exit_.value.code)
+
+
+def test_install_hints_name_the_source_tree_not_pypi():
+    """The package is not on PyPI: a hint `pip install 'splendor-ai[extra]'` cannot work."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    bad = []
+    for path in [*root.joinpath("splendor_ai").rglob("*.py"), *root.joinpath("client").rglob("*.py"),
+                 *root.joinpath("docs").glob("*.md"), root / "README.md"]:
+        if re.search(r"pip install [\"']?splendor-ai\[", path.read_text(encoding="utf-8")):
+            bad.append(str(path.relative_to(root)))
+    assert not bad, f"hints that install from PyPI: {bad}"

@@ -324,6 +324,8 @@ def test_ship_a_net_for_one_player_count(tmp_path, monkeypatch):
     out = nn.read(tmp_path / "splendor_ai" / "nets" / "base-2p.splnn")
     assert out.players == [2] and out.info["made"] == "a test"
     assert out.payload == nn.read(source).payload
-    assert (tmp_path / "training" / "base-2p" / "history.md").is_file()
+    assert (tmp_path / "training" / "history" / "base-2p.md").read_text() == "# history\n"
+    assert (tmp_path / "training" / "history" / "base-2p.state.json").is_file()
+    assert not (tmp_path / "training" / "base-2p").exists()  # no checkpoints or run copies in the tree
     with pytest.raises(SystemExit, match="covers"):
         ship.main([str(run), "--net", str(source), "--players", "5"])

@@ -251,7 +251,7 @@ def need_matplotlib(flag: str = "--out") -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise AnalysisError(f"{flag} needs matplotlib: pip install 'splendor-ai[chart]'") from None
+        raise AnalysisError(f"{flag} needs matplotlib: pip install '.[chart]' in the splendor-ai source tree") from None
 
 
 def chart(report: dict, path) -> None:

@@ -267,7 +267,7 @@ def _ray_task(name: str, path: str, text: str, sha256: str, options: dict) -> tu
 def _run_ray(jobs: list[Job], options: Options, address: str, on_result) -> None:
     ray = import_ray()
     if ray is None:
-        raise AnalysisError("--ray needs ray: pip install 'splendor-ai[ray]'")
+        raise AnalysisError("--ray needs ray: pip install '.[ray]' in the splendor-ai source tree")
     started = not ray.is_initialized()
     if started:
         # The package's own folder travels with the job unless the cluster has it installed.

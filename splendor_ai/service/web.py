@@ -54,7 +54,7 @@ try:
     from connectrpc.server import ConnectASGIApplication, Endpoint
     from protobuf.wkt import Any as WireAny
 except ImportError as exc:  # the optional `web` extra
-    raise ImportError(f"the HTTP port needs the 'web' extra: pip install 'splendor-ai[web]' ({exc})") from None
+    raise ImportError(f"the HTTP port needs the 'web' extra: pip install '.[web]' in the splendor-ai source tree ({exc})") from None
 
 log = logging.getLogger("splendor_ai.service")
 

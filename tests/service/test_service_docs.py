@@ -149,9 +149,9 @@ def test_the_python_examples_run(server, capsys):
 
 
 def _serve_flags():
-    from splendor_ai.cli import SERVE_FLAGS
+    from splendor_ai.cli import _serve_flags
 
-    return ["--" + name.replace("_", "-") for name, _, _ in SERVE_FLAGS]
+    return ["--" + name.replace("_", "-") for name, _, _ in _serve_flags()]
 
 
 @pytest.mark.parametrize("flag", _serve_flags())
