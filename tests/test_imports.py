@@ -110,26 +110,10 @@ def _describe(graph, component) -> str:
     return "; ".join(f"{a} -> {b} ({graph[a][b]}-level)" for a in component for b in graph[a] if b in component)
 
 
-# Circles known when this test was written, each waiting for its fix (the lead's list); a new
-# circle fails test_no_import_circles_in_splendor_ai, a known one only the xfail below.
-KNOWN_CIRCLES = {
-    # bench/web.py's main() dispatches to web_ts.py and page.py (function-level), which import
-    # its HttpServer back: HttpServer belongs in a module of its own (or the dispatch elsewhere).
-    frozenset({"splendor_ai.bench.web", "splendor_ai.bench.web_ts", "splendor_ai.bench.page"}),
-}
-
-
 def test_no_import_circles_in_splendor_ai():
     graph = import_graph()
-    found = [c for c in circles(graph) if frozenset(c) not in KNOWN_CIRCLES]
+    found = circles(graph)
     assert not found, "import circles:\n" + "\n".join(_describe(graph, c) for c in found)
-
-
-@pytest.mark.xfail(strict=False, reason="bench/web.py <-> bench/web_ts.py, bench/page.py (KNOWN_CIRCLES)")
-def test_the_known_circles_are_gone():
-    graph = import_graph()
-    left = [c for c in circles(graph) if frozenset(c) in KNOWN_CIRCLES]
-    assert not left, "still circular:\n" + "\n".join(_describe(graph, c) for c in left)
 
 
 def test_the_graph_sees_imports_at_every_level(tmp_path, monkeypatch):

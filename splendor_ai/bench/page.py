@@ -95,7 +95,7 @@ def main(argv=None) -> int:
         raise SystemExit("splendor-ai bench web --page needs Debian's chromium and chromium-driver "
                          "(apt-get install chromium chromium-driver) and selenium (the test extra)")
 
-    from .web import HttpServer
+    from .service import HttpServer
 
     load_before = os.getloadavg()[0]
     server = HttpServer()

@@ -24,35 +24,7 @@ import time
 from google.protobuf import json_format
 
 from .report import machine_line, write_section
-from .service import Server, pct, positions
-
-
-class HttpServer(Server):
-    """bench.Server with the HTTP port on."""
-
-    def __init__(self):
-        import subprocess
-        import tempfile
-        from pathlib import Path
-
-        self.dir = tempfile.TemporaryDirectory()
-        self.log_path = Path(self.dir.name) / "server.log"
-        self.log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "splendor_ai.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-             "--http-port", "0", "--max-concurrent", "2"], stdout=self.log, stderr=subprocess.STDOUT, cwd=self.dir.name)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            text = self.log_path.read_text()
-            m = re.search(r"listening on \S+:(\d+)", text)
-            h = re.search(r"demo page on https?://\S+?:(\d+)/", text)
-            if m and h:
-                self.target, self.http_port = f"127.0.0.1:{m.group(1)}", int(h.group(1))
-                return
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        raise RuntimeError("the server did not start:\n" + self.log_path.read_text())
+from .service import HttpServer, pct, positions
 
 
 class JsonClient:

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .report import add_write_option, machine_line, report
 from .service import pct, positions
-from .web import HttpServer
+from .service import HttpServer
 
 BUDGETS = (1, 1000)
 
