@@ -254,7 +254,7 @@ def health_cli(*args, env=None):
 
     environ = {k: v for k, v in os.environ.items() if not k.startswith("SPLENDOR_AI_")}
     return subprocess.run([sys.executable, "-m", "splendor_ai.cli", "health", *args], capture_output=True,
-                          text=True, timeout=30, env={**environ, **(env or {})})
+                          text=True, timeout=30, env={**environ, **(env or {})}, cwd="/")
 
 
 def test_health_checks_the_name_a_real_certificate_carries(spawn_server, tmp_path):

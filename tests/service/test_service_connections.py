@@ -33,8 +33,10 @@ class Limited:
         def limit():
             resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
+        # cwd: `python -c` puts its folder first on sys.path; from the repository root that would be
+        # the source tree's splendor_ai (without its built cores), not the installed one.
         self.proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(args)], stdout=self.log,
-                                     stderr=subprocess.STDOUT, preexec_fn=limit)
+                                     stderr=subprocess.STDOUT, preexec_fn=limit, cwd=log_path.parent)
         deadline = time.monotonic() + 60
         while not re.search(r"listening on \S+:(\d+)", self.text()):
             assert self.proc.poll() is None and time.monotonic() < deadline, self.text()
