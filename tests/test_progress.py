@@ -75,3 +75,21 @@ def test_selfplay_and_analyze_write_no_carriage_returns_into_a_pipe(tmp_path):
     assert analysed.returncode == 0, analysed.stderr
     assert "3 games analysed" in analysed.stdout
     assert "\r" not in analysed.stderr and "\r" not in analysed.stdout
+
+
+def test_a_single_analysis_draws_the_shared_bar_only_on_a_terminal():
+    import io
+
+    from splendor_ai.analysis import ProgressBar
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    piped, terminal = io.StringIO(), Terminal()
+    for stream in (piped, terminal):
+        progress = ProgressBar(stream)
+        for done in range(1, 6):
+            progress(done, 5)
+    assert piped.getvalue() == ""
+    assert "analyzing" in terminal.getvalue() and "5/5" in terminal.getvalue()

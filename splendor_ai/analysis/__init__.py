@@ -230,18 +230,21 @@ def summary(report: dict) -> str:
 
 
 class ProgressBar:
-    """``analyzing [#######.........]  12/40`` on one line of ``stream``."""
+    """``analyze``'s progress callback ``(done, total)``: the one progress bar of the commands
+    (splendor_ai/progress.py), drawn only on a terminal."""
 
-    def __init__(self, stream=None, width: int = 30):
-        self.stream = stream if stream is not None else sys.stderr
-        self.width = width
+    def __init__(self, stream=None):
+        self.stream = stream
+        self._bar = None
 
     def __call__(self, done: int, total: int) -> None:
-        filled = self.width * done // max(total, 1)
-        self.stream.write(f"\ranalyzing [{'#' * filled}{'.' * (self.width - filled)}] {done:>4}/{total}")
-        if done == total:
-            self.stream.write("\n")
-        self.stream.flush()
+        from ..progress import bar
+
+        if self._bar is None:
+            self._bar = bar(total, "analyzing", "decision", stream=self.stream)
+        self._bar.update(done - self._bar.n)
+        if done >= total:
+            self._bar.close()
 
 
 CHART_SIZE = (1000, 500)  # pixels: 10 x 5 inches at 100 dpi
