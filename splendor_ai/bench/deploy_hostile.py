@@ -55,8 +55,11 @@ class Served:
             if files is not None:
                 resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
+        # cwd: `python -c` puts its folder first on sys.path, and from a source tree that would be
+        # its splendor_ai (perhaps without built cores) instead of the installed one.
         self.proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(repr({**base, **settings}))],
-                                     stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit)
+                                     stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit,
+                                     cwd=self.dir.name)
         deadline = time.monotonic() + 60
         while not re.search(r"listening on \S+:(\d+)", self.text()):
             if self.proc.poll() is not None or time.monotonic() > deadline:
