@@ -106,10 +106,10 @@ def tls_vs_plaintext(pos, iterations: int, seconds: float, certs) -> dict:
                     certs.path("server.key"), env={"SPLENDOR_AI_TOKENS": TOKEN})
 
     def plain_client():
-        return Client(plain.target, timeout=60)
+        return Client(plain.target, timeout=60, retries=0)
 
     def secure_client():
-        return Client(secure.target, timeout=60, root_certificates=certs.path("ca.pem"), token=TOKEN)
+        return Client(secure.target, timeout=60, root_certificates=certs.path("ca.pem"), token=TOKEN, retries=0)
 
     out = {"plain": {"get": [], "legal": []}, "secure": {"get": [], "legal": []}}
     try:
@@ -136,7 +136,7 @@ def refusals(pos, seconds: float) -> dict:
 
     srv = Server("--max-concurrent", "1")
     try:
-        with Client(srv.target, timeout=60) as c:
+        with Client(srv.target, timeout=60, retries=0) as c:
             c.wait_ready(10)
             for q in pos[:20]:
                 c.legal_actions(q)  # warm up
@@ -153,7 +153,7 @@ def refusals(pos, seconds: float) -> dict:
             stop = time.monotonic() + seconds
 
             def flood(k):
-                with Client(srv.target, timeout=30) as f:
+                with Client(srv.target, timeout=30, retries=0) as f:
                     i = k
                     while time.monotonic() < stop:
                         try:
@@ -188,9 +188,9 @@ def replicas(pos, iterations: int, seconds: float) -> dict:
     out = {}
     a, b = Server("--max-concurrent", "4"), Server("--max-concurrent", "4")
     try:
-        out["one"] = loop(lambda: Client(a.target, timeout=60), pos, iterations, 4, seconds)
+        out["one"] = loop(lambda: Client(a.target, timeout=60, retries=0), pos, iterations, 4, seconds)
         before = (a.served(), b.served())
-        out["two"] = loop(lambda: Client([a.target, b.target], timeout=60), pos, iterations, 4, seconds)
+        out["two"] = loop(lambda: Client([a.target, b.target], timeout=60, retries=0), pos, iterations, 4, seconds)
         time.sleep(0.5)
         out["shares"] = (a.served() - before[0], b.served() - before[1])
     finally:
