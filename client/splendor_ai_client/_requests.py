@@ -64,9 +64,11 @@ def limits(iterations: Optional[int], time_ms: Optional[int]) -> pb.SearchLimits
 
 def get_move(position_: PositionLike, level: Optional[int], iterations: Optional[int], time_ms: Optional[int],
              threads: int, seed: Optional[int], temperature: Optional[float], perfect_information: bool,
-             lines: int, request_id: str) -> pb.GetMoveRequest:
+             lines: int, request_id: str, turn_elapsed_ms: int = 0) -> pb.GetMoveRequest:
+    if isinstance(turn_elapsed_ms, bool) or not isinstance(turn_elapsed_ms, int) or turn_elapsed_ms < 0:
+        raise ValueError(f"turn_elapsed_ms must be a whole number of milliseconds, 0 or more, got {turn_elapsed_ms!r}")
     req = pb.GetMoveRequest(request_id=request_id, position=position(position_), threads=threads, lines=lines,
-                            perfect_information=perfect_information)
+                            perfect_information=perfect_information, turn_elapsed_ms=min(turn_elapsed_ms, 2**32 - 1))
     if level is not None:
         if iterations is not None or time_ms is not None:
             raise ValueError("give a level or limits (iterations, time_ms), not both")

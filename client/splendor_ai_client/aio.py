@@ -121,9 +121,10 @@ class AsyncClient:
                        iterations: Optional[int] = None, time_ms: Optional[int] = None, threads: int = 0,
                        seed: Optional[int] = None, temperature: Optional[float] = None,
                        perfect_information: bool = False, lines: int = 0, request_id: str = "",
-                       timeout: Optional[float] = None) -> MoveResult:
+                       turn_elapsed_ms: int = 0, timeout: Optional[float] = None) -> MoveResult:
+        """The AI's whole turn (``Client.get_move``)."""
         req = rq.get_move(position, level, iterations, time_ms, threads, seed, temperature, perfect_information,
-                          lines, request_id)
+                          lines, request_id, turn_elapsed_ms)
         return MoveResult.from_pb(await self._call(self.stub.GetMove, req, timeout))
 
     def analyze(self, position: rq.PositionLike, *, iterations: Optional[int] = None, time_ms: Optional[int] = None,

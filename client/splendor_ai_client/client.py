@@ -140,9 +140,12 @@ class Client:
     def get_move(self, position: rq.PositionLike, level: Optional[int] = None, *, iterations: Optional[int] = None,
                  time_ms: Optional[int] = None, threads: int = 0, seed: Optional[int] = None,
                  temperature: Optional[float] = None, perfect_information: bool = False, lines: int = 0,
-                 request_id: str = "", timeout: Optional[float] = None) -> MoveResult:
+                 request_id: str = "", turn_elapsed_ms: int = 0, timeout: Optional[float] = None) -> MoveResult:
+        """The AI's whole turn, for a ``level`` or explicit limits (``iterations`` per decision,
+        ``time_ms`` for the turn). For the rest of a turn that came back incomplete, pass the
+        answer's ``turn_elapsed_ms`` on: the two calls then share the turn's time."""
         req = rq.get_move(position, level, iterations, time_ms, threads, seed, temperature, perfect_information,
-                          lines, request_id)
+                          lines, request_id, turn_elapsed_ms)
         return MoveResult.from_pb(self._call(self.stub.GetMove, req, timeout))
 
     def analyze(self, position: rq.PositionLike, *, iterations: Optional[int] = None, time_ms: Optional[int] = None,

@@ -183,10 +183,11 @@ class MoveResult:
     moves: List[Move]
     searches: List[SearchStats]  # one per move
     turn_complete: bool
-    position: Optional[pb.Position]  # after the moves, when turn_complete
+    position: Optional[pb.Position]  # after the moves; None if incomplete or the last move draws what the view lacks
     status: Optional[Status]
     options: Options
     incomplete_reason: str  # when not turn_complete: why the turn stopped
+    turn_elapsed_ms: int  # the turn's time so far: pass it on to the call that finishes the turn
     raw: pb.GetMoveResponse = field(repr=False, compare=False)
 
     @classmethod
@@ -194,7 +195,7 @@ class MoveResult:
         return cls(msg.request_id, [Move.from_pb(m) for m in msg.moves], [SearchStats.from_pb(s) for s in msg.searches],
                    msg.turn_complete, msg.position if msg.HasField("position") else None,
                    Status.from_pb(msg.status) if msg.HasField("status") else None, Options.from_pb(msg.options),
-                   msg.incomplete_reason, msg)
+                   msg.incomplete_reason, msg.turn_elapsed_ms, msg)
 
 
 @dataclass(frozen=True)

@@ -304,6 +304,12 @@ class SearchPlan:
     evaluator: str = "auto"  # the level's ("heuristic" for the lowest levels), else the shipped net's
     allowance: float = 0.0  # seconds kept before the deadline beyond the margin (lateness.Lateness)
     net: object = None  # a splendor_ai.nn.Net given with --net, else None: the shipped net
+    turn_used: float = 0.0  # GetMove: seconds the turn took in the calls before (turn_elapsed_ms)
+
+    @property
+    def turn_started(self) -> float:
+        """``time.monotonic()`` of the turn's start: the call's, less the turn's earlier calls."""
+        return self.started - self.turn_used
 
     @property
     def answer_by(self) -> float | None:
@@ -345,6 +351,8 @@ class SearchPlan:
 
     def describe(self) -> str:
         text = f"iterations={self.iterations} time_ms={round(self.seconds * 1000)} threads={self.threads}"
+        if self.turn_used:
+            text += f" turn_elapsed_ms={round(self.turn_used * 1000)}"
         return (f"level={self.level} " if self.level else "") + text
 
 
@@ -378,6 +386,9 @@ def _common(request, maxima: Maxima, remaining: float | None, started: float | N
                 allowance=allowance)
 
 
+MAX_TURN_ELAPSED_MS = 86_400_000  # GetMoveRequest.turn_elapsed_ms: a day
+
+
 def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | None,
               started: float | None = None, allowance: float = 0.0) -> SearchPlan:
     """GetMove's options; ``remaining`` is the time left before the call's deadline (or None),
@@ -404,8 +415,12 @@ def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | Non
         temperature = request.temperature
         if not (math.isfinite(temperature) and 0 <= temperature <= 100):
             raise FieldError("temperature", f"must be 0..100, got {temperature}")
+    if request.turn_elapsed_ms > MAX_TURN_ELAPSED_MS:
+        raise FieldError("turn_elapsed_ms", f"must be 0..{MAX_TURN_ELAPSED_MS:,} (a day), got {request.turn_elapsed_ms:,}: "
+                                            "give the turn_elapsed_ms of the response before")
     return SearchPlan(iterations=iterations, seconds=seconds, temperature=temperature,
                       level=request.level if budget == "level" else 0, evaluator=evaluator,
+                      turn_used=request.turn_elapsed_ms / 1000,
                       **_common(request, maxima, remaining, started, allowance))
 
 
@@ -469,7 +484,7 @@ def encode_turn(request_id: str, turn, plan: SearchPlan) -> pb.GetMoveResponse:
         request_id=request_id, turn_complete=turn.complete, options=plan.effective(turn.evaluator),
         moves=[encode_move(d.searched.to_position(), d.action) for d in turn.decisions],
         searches=[encode_stats(d.searched, d.result, plan.lines, STOP_REASONS[d.stop]) for d in turn.decisions],
-        incomplete_reason=turn.stopped or "",
+        incomplete_reason=turn.stopped or "", turn_elapsed_ms=min(round(turn.elapsed * 1000), 2**32 - 1),
     )
     if turn.complete and turn.reveals is None:  # after a hidden draw the view cannot know the position
         out.position.CopyFrom(encode_position(turn.state))

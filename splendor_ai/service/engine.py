@@ -52,11 +52,12 @@ class Stopper:
 
 def play_turn(state, plan: SearchPlan, stopper: Stopper, searched_of, lateness: Lateness | None = None) -> Turn:
     """The seat to act's whole turn under the call's budget (``search.turns``): its decisions
-    share the time from the call's start and end before ``plan.answer_by``; each is searched
+    share the time from the turn's start (the call's, less what the turn's earlier calls took:
+    ``plan.turn_used``) and end before ``plan.answer_by``; each is searched
     in ``searched_of(state)`` (the mover's view, or the full state). ``state`` is not changed.
     Each decision stopped by the clock tells ``lateness`` how late it ended."""
     turn_search = TurnSearch(state, plan.turn_limits(), plan.config(), plan.temperature, random.Random(plan.seed),
-                             searched_of=searched_of, started=plan.started, deadline=plan.answer_by)
+                             searched_of=searched_of, started=plan.turn_started, deadline=plan.answer_by)
     stopper.attach(turn_search)
     try:
         turn = turn_search.run()

@@ -81,3 +81,35 @@ def test_turn_with_a_hidden_draw_is_finished_in_two_calls(client):
     rest = client.get_move(played.position, iterations=50, seed=3)
     assert rest.turn_complete and [m.kind for m in rest.moves] == ["return"]
     assert rest.status.to_move == 1
+
+
+def test_the_call_that_finishes_a_turn_shares_the_turns_time(client):
+    """A turn split over two GetMove calls has one time budget: the first answer says how long
+    the turn took (turn_elapsed_ms); given back, the second call searches only what is left of
+    `time_ms` (here nothing: the least time a decision gets), not the whole of it again."""
+    full = _only_reserves_position()
+    view = convert.encode_position(full.view(0))
+    first = client.get_move(view, time_ms=400, seed=3)
+    assert not first.turn_complete and 100 <= first.turn_elapsed_ms <= 5_000
+    action = full.string_to_action(first.moves[0].notation)
+    card = drawn_card(full, action)
+    after = client.apply_actions(view, [with_drawn_card(first.moves[0], card)]).position
+    # the turn's 400 ms are spent: the return is searched for the least time there is
+    shared = client.get_move(after, time_ms=400, seed=3, turn_elapsed_ms=400)
+    assert shared.turn_complete and [m.kind for m in shared.moves] == ["return"]
+    [search] = shared.searches
+    assert search.stop_reason == "time" and search.elapsed_seconds < 0.2
+    assert shared.turn_elapsed_ms >= 400
+    # without it the return starts a turn of its own and gets the whole 400 ms
+    alone = client.get_move(after, time_ms=400, seed=3)
+    assert alone.searches[0].stop_reason == "time" and alone.searches[0].elapsed_seconds >= 0.3
+    assert alone.turn_elapsed_ms < shared.turn_elapsed_ms + 5_000
+
+
+def test_turn_elapsed_ms_is_bounded(client):
+    view = convert.encode_position(_only_reserves_position().view(0))
+    with pytest.raises(InvalidArgument) as err:
+        client.get_move(view, iterations=10, turn_elapsed_ms=86_400_001)
+    assert err.value.field == "turn_elapsed_ms" and "86,400,000" in str(err.value)
+    with pytest.raises(ValueError, match="turn_elapsed_ms"):
+        client.get_move(view, iterations=10, turn_elapsed_ms=-1)

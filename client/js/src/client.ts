@@ -75,6 +75,9 @@ export interface GetMoveOpts extends CallOpts {
   perfectInformation?: boolean;
   /** Candidate lines reported per decision; 0 = all. */
   lines?: number;
+  /** Finishing a turn that came back with `turnComplete` false: that answer's `turnElapsedMs`,
+   * so that the two calls share the turn's time. */
+  turnElapsedMs?: number;
 }
 
 export interface AnalyzeOpts extends CallOpts {
@@ -140,6 +143,14 @@ function int64(value: Int64 | undefined, name: string): bigint | undefined {
     throw new RangeError(`${name} must be an integer, got ${value}`);
   }
   return BigInt(value);
+}
+
+function uint32(value: number | undefined, name: string): number {
+  if (value === undefined) return 0;
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a whole number, 0 or more, got ${value}`);
+  }
+  return Math.min(value, 0xffffffff);
 }
 
 /** `move` with the card it draws from a deck (ApplyActions on a view: the frontend deals). */
@@ -326,6 +337,7 @@ export class ClientCore {
       requestId: opts.requestId ?? "", position: toPosition(position), threads: opts.threads ?? 0,
       seed: int64(opts.seed, "seed"), temperature: opts.temperature,
       perfectInformation: !!opts.perfectInformation, lines: opts.lines ?? 0,
+      turnElapsedMs: uint32(opts.turnElapsedMs, "turnElapsedMs"),
       budget: opts.level !== undefined ? { case: "level" as const, value: opts.level }
         : limits ? { case: "limits" as const, value: { iterations: int64(opts.iterations, "iterations") ?? 0n,
                                                        timeMs: int64(opts.timeMs, "timeMs") ?? 0n } }

@@ -80,6 +80,13 @@ for (const game of ["base", "duel", "marvel"]) {
       assert.equal(limited.searches[0].iterations, 64n);
       assert.ok(limited.searches[0].lines.length <= 2);
       assert.throws(() => ai.getMove(dealt.position, { level: 3, iterations: 10 }), TypeError);
+      assert.ok(turn.turnElapsedMs >= 0 && limited.turnElapsedMs >= 0);
+      // the rest of a turn: the time it already took travels with the call
+      const rest = await ai.getMove(dealt.position, { iterations: 16, seed: 3, turnElapsedMs: 250 });
+      assert.ok(rest.turnElapsedMs >= 250, String(rest.turnElapsedMs));
+      assert.throws(() => ai.getMove(dealt.position, { level: 1, turnElapsedMs: -1 }), RangeError);
+      await assert.rejects(ai.getMove(dealt.position, { level: 1, turnElapsedMs: 86_400_001 }),
+                           (e) => e instanceof InvalidArgument && e.field === "turn_elapsed_ms");
     });
 
     it("analyze: progress reports, then exactly one final", async () => {

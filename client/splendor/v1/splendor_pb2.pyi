@@ -179,7 +179,7 @@ class ApplyActionsResponse(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., applied: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., status: _Optional[_Union[_position_pb2.GameStatus, _Mapping]] = ...) -> None: ...
 
 class GetMoveRequest(_message.Message):
-    __slots__ = ("request_id", "position", "level", "limits", "threads", "seed", "temperature", "perfect_information", "lines")
+    __slots__ = ("request_id", "position", "level", "limits", "threads", "seed", "temperature", "perfect_information", "lines", "turn_elapsed_ms")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
@@ -189,6 +189,7 @@ class GetMoveRequest(_message.Message):
     TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
     PERFECT_INFORMATION_FIELD_NUMBER: _ClassVar[int]
     LINES_FIELD_NUMBER: _ClassVar[int]
+    TURN_ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     position: _position_pb2.Position
     level: int
@@ -198,10 +199,11 @@ class GetMoveRequest(_message.Message):
     temperature: float
     perfect_information: bool
     lines: int
-    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., level: _Optional[int] = ..., limits: _Optional[_Union[_search_pb2.SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., perfect_information: _Optional[bool] = ..., lines: _Optional[int] = ...) -> None: ...
+    turn_elapsed_ms: int
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., level: _Optional[int] = ..., limits: _Optional[_Union[_search_pb2.SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., perfect_information: _Optional[bool] = ..., lines: _Optional[int] = ..., turn_elapsed_ms: _Optional[int] = ...) -> None: ...
 
 class GetMoveResponse(_message.Message):
-    __slots__ = ("request_id", "moves", "searches", "turn_complete", "position", "status", "options", "incomplete_reason")
+    __slots__ = ("request_id", "moves", "searches", "turn_complete", "position", "status", "options", "incomplete_reason", "turn_elapsed_ms")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
     SEARCHES_FIELD_NUMBER: _ClassVar[int]
@@ -210,6 +212,7 @@ class GetMoveResponse(_message.Message):
     STATUS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     INCOMPLETE_REASON_FIELD_NUMBER: _ClassVar[int]
+    TURN_ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     moves: _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]
     searches: _containers.RepeatedCompositeFieldContainer[_search_pb2.SearchStats]
@@ -218,7 +221,8 @@ class GetMoveResponse(_message.Message):
     status: _position_pb2.GameStatus
     options: _search_pb2.EffectiveOptions
     incomplete_reason: str
-    def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., searches: _Optional[_Iterable[_Union[_search_pb2.SearchStats, _Mapping]]] = ..., turn_complete: _Optional[bool] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., status: _Optional[_Union[_position_pb2.GameStatus, _Mapping]] = ..., options: _Optional[_Union[_search_pb2.EffectiveOptions, _Mapping]] = ..., incomplete_reason: _Optional[str] = ...) -> None: ...
+    turn_elapsed_ms: int
+    def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., searches: _Optional[_Iterable[_Union[_search_pb2.SearchStats, _Mapping]]] = ..., turn_complete: _Optional[bool] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., status: _Optional[_Union[_position_pb2.GameStatus, _Mapping]] = ..., options: _Optional[_Union[_search_pb2.EffectiveOptions, _Mapping]] = ..., incomplete_reason: _Optional[str] = ..., turn_elapsed_ms: _Optional[int] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
     __slots__ = ("request_id", "position", "limits", "threads", "seed", "lines", "candidates", "report_every_ms", "perfect_information")
