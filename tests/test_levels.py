@@ -99,3 +99,26 @@ def test_bad_level_specs_name_the_problem():
         make_bot("level:11")
     with pytest.raises(BotSpecError):
         make_bot("level:x")
+
+
+def test_the_ladder_bench_saves_its_games_and_resumes_from_them(tmp_path, capsys):
+    """`bench levels --records DIR`: every match's games are saved there and read back on the
+    next run (a ladder that takes hours can be stopped and finished); the section it writes
+    says how many games each step won, and without greedy games it has no greedy column."""
+    from splendor_ai.bench import levels as bench_levels
+
+    out, rec = tmp_path / "BENCHMARKS.md", tmp_path / "records"
+    args = ["--games", "2", "--greedy-games", "0", "--top", "2", "--processes", "1", "--records", str(rec)]
+    assert bench_levels.main([*args, "--write", str(out)]) == 0
+    assert sorted(p.name for p in rec.iterdir()) == ["base-L2-vs-L1"]
+    saved = sorted((rec / "base-L2-vs-L1").iterdir())
+    assert len(saved) == 2
+    first = out.read_text()
+    assert "greedy" not in first.split("| level |")[1] and " of 2) |" in first
+    mtimes = [p.stat().st_mtime_ns for p in saved]
+    assert bench_levels.main([*args, "--write", str(out)]) == 0  # read back, not played again
+    assert [p.stat().st_mtime_ns for p in saved] == mtimes
+    row = [line for line in out.read_text().splitlines() if line.startswith("| 2 |")]
+    assert row == [line for line in first.splitlines() if line.startswith("| 2 |")]
+    with pytest.raises(SystemExit):
+        bench_levels.main(["--greedy-games", "1"])

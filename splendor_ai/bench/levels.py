@@ -1,6 +1,7 @@
 """Measure the difficulty ladder: each level against the one below it, Elo chained upward.
 
-    splendor-ai bench levels [--games 100] [--game base] [--top 10] [--write [FILE]]
+    splendor-ai bench levels [--games 100] [--greedy-games N] [--game base] [--top 10]
+                             [--processes N] [--records DIR] [--write [FILE]]
     splendor-ai bench levels --turns [--positions 6] [--write [FILE]]
 
 Level 1 is the anchor (Elo 0); every level N > 1 plays level N-1, and the Elo of a level is
@@ -139,11 +140,24 @@ def turns_main(args) -> int:
     return 0
 
 
+def ladder_match(args, bots: list[str], seed: int, games: int, name: str):
+    """One match of the ladder, saved game by game under ``--records`` (and resumed from there)."""
+    rec = os.path.join(args.records, f"{args.game}-{name}") if args.records else None
+    return run_arena(args.game, 2, bots, games, seed=seed, processes=args.processes, progress=False,
+                     record_dir=rec, resume=bool(rec)).bots[0]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="splendor-ai bench levels", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--games", type=int, default=100, help="games of each level against the one below")
+    ap.add_argument("--greedy-games", type=int, default=None,
+                    help="games of each level against the greedy bot (default: --games; 0: leave the column out)")
     ap.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     ap.add_argument("--top", type=int, default=10, help="highest level to measure (1..10)")
+    ap.add_argument("--processes", type=int, default=None, help="games played at once (default: one per core)")
+    ap.add_argument("--records", metavar="DIR", default=None,
+                    help="save every game under DIR (a folder per match) and read back the games already there, "
+                         "so that a long ladder can be stopped and finished later")
     ap.add_argument("--turns", action="store_true",
                     help="instead of the ladder: iterations and time per turn of every level in every game, "
                          "as the machine is and with two busy processes")
@@ -156,32 +170,44 @@ def main(argv=None) -> int:
         return turns_main(args)
     if args.games < 2 or not 1 <= args.top <= 10:
         ap.error("--games must be at least 2 and --top 1..10")
-    rows, total = [], 0.0
+    greedy_games = args.games if args.greedy_games is None else args.greedy_games
+    if greedy_games < 0 or greedy_games == 1:
+        ap.error("--greedy-games must be 0 (no greedy column) or at least 2")
+    if args.processes is not None and args.processes < 1:
+        ap.error("--processes must be at least 1")
+    rows, total, t0 = [], 0.0, time.perf_counter()
     for lv in range(1, args.top + 1):
         level = LEVELS[lv]
-        g = run_arena(args.game, 2, [f"level:{lv}", "greedy"], args.games, seed=200 + lv, progress=False).bots[0]
+        greedy_text = ""
+        if greedy_games:
+            g = ladder_match(args, [f"level:{lv}", "greedy"], 200 + lv, greedy_games, f"L{lv}-vs-greedy")
+            greedy_text = f" {g.win_rate:.1%} |"
         if lv == 1:
             step_text = "– | anchor"
         else:
-            b = run_arena(args.game, 2, [f"level:{lv}", f"level:{lv - 1}"], args.games, seed=100 + lv,
-                          progress=False).bots[0]
+            b = ladder_match(args, [f"level:{lv}", f"level:{lv - 1}"], 100 + lv, args.games, f"L{lv}-vs-L{lv - 1}")
             lo, hi = wilson(b.wins, b.seat_games)
             step = elo(b.win_rate)
             total += step
-            step_text = f"{b.win_rate:.1%} | {step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f})"
-        rows.append(f"| {lv} | {level.budget()} | {level.temperature:g} | {step_text} | {total:+.0f} | "
-                    f"{g.win_rate:.1%} |")
+            step_text = f"{b.win_rate:.1%} ({b.wins:g} of {b.seat_games}) | {step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f})"
+        rows.append(f"| {lv} | {level.budget()} | {level.temperature:g} | {step_text} | {total:+.0f} |{greedy_text}")
         print(rows[-1], flush=True)
-    cmd = "splendor-ai bench levels" + (f" --games {args.games}" if args.games != 100 else "") + \
-        (f" --game {args.game}" if args.game != "base" else "") + (f" --top {args.top}" if args.top != 10 else "")
+    seconds = time.perf_counter() - t0
+    cmd = "splendor-ai bench levels" + (f" --game {args.game}" if args.game != "base" else "") + \
+        (f" --games {args.games}" if args.games != 100 else "") + \
+        (f" --greedy-games {args.greedy_games}" if args.greedy_games is not None else "") + \
+        (f" --top {args.top}" if args.top != 10 else "")
+    greedy_head = (" win rate vs greedy |", "---|") if greedy_games else ("", "")
     body = "\n".join([
         f"## Difficulty levels ({args.game}, 2 players)",
         "",
-        f"Command: `{cmd}` ({machine_line()}). Each level against the one below, {args.games} games,",
-        "seats rotated; Elo relative to level 1. The last column: the same level against the greedy bot.",
+        f"Command: `{cmd}` ({machine_line()}; {seconds:,.0f} s). Each level against the one below, "
+        f"{args.games} games, seats rotated, shared wins split; Elo relative to level 1."
+        + (f" The last column: the same level against the greedy bot, {greedy_games} games." if greedy_games else ""),
         "",
-        "| level | budget | temperature | win rate vs level below | Elo step (95 % CI) | Elo | win rate vs greedy |",
-        "|---|---|---|---|---|---|---|",
+        "| level | budget per decision | temperature | win rate vs level below | Elo step (95 % CI) | Elo |"
+        + greedy_head[0],
+        "|---|---|---|---|---|---|" + greedy_head[1],
         *rows,
     ])
     report(args, f"levels-{args.game}", body)
