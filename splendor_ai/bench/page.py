@@ -4,8 +4,8 @@
 
 Starts one ``splendor-ai serve --http-port 0`` and opens ``/?game=base&seat=0&level=1&seed=N&start=1``
 in Debian's chromium (headless, through chromium-driver and selenium, as the browser tests do)
-with a fresh profile each time (an empty cache: a first visit), at a phone's width (390 px) and
-a desktop's (1,400 px). The page marks the moment its first board is drawn
+with a fresh profile each time (an empty cache: a first visit; then a second visit in the same
+profile), at a phone's width (390 px) and a desktop's (1,400 px). The page marks the moment its first board is drawn
 (``performance.mark("splendor:first-board")``, after GetCatalog, NewGame and LegalActions);
 the Resource Timing entries give each file's and each call's bytes on the wire. Prints the
 figures; ``--write`` replaces the "web-page" section of BENCHMARKS.md.
@@ -35,7 +35,7 @@ return {
   domReady: nav.domContentLoadedEventEnd,
   entries: [nav, ...performance.getEntriesByType('resource')].map(e => ({
     name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd,
-    transfer: e.transferSize, body: e.encodedBodySize})),
+    transfer: e.transferSize, body: e.encodedBodySize, decoded: e.decodedBodySize})),
 };
 """
 
@@ -52,30 +52,36 @@ def _browser(profile: str):
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
 
 
-def first_load(url: str, width: int, seed: int, timeout: float = 60) -> dict:
-    """One first visit (a fresh profile): the page's timing entries once its first board is drawn."""
+def _until_board(driver, timeout: float) -> dict:
     import time
 
+    deadline = time.monotonic() + timeout
+    while True:
+        got = driver.execute_script(ENTRIES)
+        if got["board"] is not None:
+            break
+        if time.monotonic() > deadline:
+            raise RuntimeError("the page drew no board in time: " + driver.find_element("id", "message").text)
+        time.sleep(0.02)
+    # the LegalActions reply may still be closing its timing entry: wait until it is in
+    while not any(e["name"].endswith("/LegalActions") for e in got["entries"]):
+        time.sleep(0.02)
+        got = driver.execute_script(ENTRIES)
+    return got
+
+
+def first_load(url: str, width: int, seed: int, timeout: float = 60) -> tuple[dict, dict]:
+    """One first visit (a fresh profile), then a second one in the same profile (its cache
+    revalidated): the page's timing entries of each, once its first board is drawn."""
     with tempfile.TemporaryDirectory() as profile:
         driver = _browser(profile)
         try:
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
                 "width": width, "height": WIDTHS[width], "deviceScaleFactor": 1, "mobile": width < 600})
             driver.get(f"{url}/?game=base&players=2&seat=0&level=1&seed={seed}&start=1")
-            deadline = time.monotonic() + timeout
-            while True:
-                got = driver.execute_script(ENTRIES)
-                if got["board"] is not None:
-                    break
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the page drew no board in time: "
-                                       + driver.find_element("id", "message").text)
-                time.sleep(0.02)
-            # the LegalActions reply may still be closing its timing entry: wait until it is in
-            while not any(e["name"].endswith("/LegalActions") for e in got["entries"]):
-                time.sleep(0.02)
-                got = driver.execute_script(ENTRIES)
-            return got
+            first = _until_board(driver, timeout)
+            driver.get(f"{url}/?game=base&players=2&seat=0&level=1&seed={seed + 1000}&start=1")
+            return first, _until_board(driver, timeout)
         finally:
             driver.quit()
 
@@ -101,10 +107,11 @@ def main(argv=None) -> int:
     server = HttpServer()
     url = f"http://127.0.0.1:{server.http_port}"
     runs: dict[int, list[dict]] = {}
+    again: dict[int, list[dict]] = {}  # the second visit of each profile
     try:
         first_load(url, 1400, 0)  # the server's first calls (imports, the catalog) are not a page's cost
         for width in WIDTHS:
-            runs[width] = [first_load(url, width, seed) for seed in range(1, args.loads + 1)]
+            runs[width], again[width] = zip(*(first_load(url, width, seed) for seed in range(1, args.loads + 1)))
     finally:
         server.stop()
     load_after = os.getloadavg()[0]
@@ -114,8 +121,11 @@ def main(argv=None) -> int:
     calls = [e for e in sample if _kind(e["name"]).startswith("call ")]
     total = sum(e["transfer"] for e in sample)
     static = sum(e["transfer"] for e in files)
+    decoded = sum(e["decoded"] for e in files)
     bundle = sum(e["transfer"] for e in files if e["name"].endswith("splendor-ai-client.js"))
-    rows = [f"| {_kind(e['name'])} | {e['transfer']:,} | {e['body']:,} |" for e in files + calls]
+    revisit = statistics.median(sum(e["transfer"] for e in r["entries"] if not _kind(e["name"]).startswith("call "))
+                                for r in again[390])
+    rows = [f"| {_kind(e['name'])} | {e['transfer']:,} | {e['body']:,} | {e['decoded']:,} |" for e in files + calls]
 
     def timing(width):
         board = [r["board"] for r in runs[width]]
@@ -145,13 +155,16 @@ def main(argv=None) -> int:
         timing(390),
         timing(1400),
         "",
-        f"Bytes on the wire (a first visit; the server does not compress): {total:,} in all, the page's files "
-        f"{static:,} ({100 * static / total:.0f}%), of which the TypeScript client's bundle "
-        f"{bundle:,} ({100 * bundle / total:.0f}% of all; {bundle / CONNECT_JS:.0f}x the {CONNECT_JS:,} bytes of the "
-        f"hand-written `connect.js` it replaced, which spoke JSON); its calls (protobuf bodies) {total - static:,}.",
+        f"Bytes on the wire (a first visit, 390 px; the page's files gzipped by the server): {total:,} in all, the "
+        f"page's files {static:,} ({100 * static / total:.0f}%; {static / decoded:.2f}x their {decoded:,} bytes "
+        f"unpacked), of which the TypeScript client's bundle {bundle:,} ({100 * bundle / total:.0f}% of all; "
+        f"{bundle / CONNECT_JS:.0f}x the {CONNECT_JS:,} bytes of the hand-written `connect.js` it replaced, which "
+        f"spoke JSON); its calls (protobuf bodies) {total - static:,}. A second visit in the same profile (the "
+        f"browser revalidates each file with its ETag and gets 304, no body): the page's files {revisit:,.0f} "
+        f"bytes (p50), {revisit / static:.2f}x the first visit's.",
         "",
-        "| what | bytes transferred | body bytes |",
-        "|---|---|---|",
+        "| what | bytes transferred | body bytes (as sent) | body bytes (unpacked) |",
+        "|---|---|---|---|",
         *rows,
     ])
     report(args, "web-page", body)

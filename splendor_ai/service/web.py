@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import gzip
 import hashlib
 import hmac
 import logging
@@ -34,6 +35,7 @@ import ssl
 import threading
 import time
 from concurrent import futures
+from dataclasses import dataclass
 from importlib import resources
 
 import grpc
@@ -309,7 +311,25 @@ class _ConnectApp(ConnectASGIApplication):
 
 
 # --------------------------------------------------------------------------- the HTTP app
-def _static_files() -> dict[str, tuple[bytes, str]]:
+@dataclass(frozen=True)
+class StaticFile:
+    """One file of the demo page, read once at start: its bytes, their gzip (when that is
+    smaller) and an ETag, so that a phone downloads the page compressed once and afterwards
+    revalidates it (304) instead of downloading it again."""
+
+    body: bytes
+    kind: str
+    gzipped: bytes | None
+    etag: bytes
+
+    @classmethod
+    def of(cls, body: bytes, kind: str) -> "StaticFile":
+        packed = gzip.compress(body, compresslevel=9, mtime=0)
+        digest = hashlib.sha256(body).hexdigest()[:20]
+        return cls(body, kind, packed if len(packed) < len(body) else None, f'"{digest}"'.encode())
+
+
+def _static_files() -> dict[str, StaticFile]:
     """The demo page's files, by URL path."""
     out = {}
     for entry in resources.files(__package__).joinpath(STATIC).iterdir():
@@ -319,9 +339,23 @@ def _static_files() -> dict[str, tuple[bytes, str]]:
                 kind = "text/javascript"
             if kind.startswith("text/"):
                 kind += "; charset=utf-8"
-            out["/" + entry.name] = (entry.read_bytes(), kind)
+            out["/" + entry.name] = StaticFile.of(entry.read_bytes(), kind)
     out["/"] = out["/index.html"]
     return out
+
+
+def _header(scope, name: bytes) -> str:
+    return b", ".join(v for k, v in scope.get("headers", ()) if k == name).decode("latin-1")
+
+
+def _accepts_gzip(scope) -> bool:
+    """Whether the request's Accept-Encoding takes gzip (a q of 0 refuses it)."""
+    for item in _header(scope, b"accept-encoding").split(","):
+        name, _, params = item.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            q = params.strip().lower()
+            return not (q.startswith("q=") and q[2:].strip() in ("0", "0.0", "0.00", "0.000"))
+    return False
 
 
 class WebApp:
@@ -374,10 +408,24 @@ class WebApp:
                 return await self.connect_app(scope, receive, send_with_cors)
             return await self.connect_app(scope, receive, send)
         if method in ("GET", "HEAD") and path in self.files:
-            body, kind = self.files[path]
-            return await _respond(send, 200, body if method == "GET" else b"", kind, len(body),
-                                  [(b"cache-control", b"no-cache"), (b"x-content-type-options", b"nosniff")])
+            return await self._static(self.files[path], scope, method, send)
         await _respond(send, 404, b"not found\n", "text/plain; charset=utf-8")
+
+    async def _static(self, file: StaticFile, scope, method: str, send):
+        """A file of the page: 304 when the browser's copy is current (ETag), else the file,
+        gzipped for a browser that takes it. ``no-cache``: always revalidated, so a new
+        version of the page is never hidden behind an old copy."""
+        headers = [(b"cache-control", b"no-cache"), (b"etag", file.etag), (b"vary", b"Accept-Encoding"),
+                   (b"x-content-type-options", b"nosniff")]
+        tags = [t.strip() for t in _header(scope, b"if-none-match").split(",")]
+        if file.etag.decode() in tags or "*" in tags:
+            await send({"type": "http.response.start", "status": 304, "headers": headers})
+            return await send({"type": "http.response.body", "body": b""})
+        body = file.body
+        if file.gzipped is not None and _accepts_gzip(scope):
+            body = file.gzipped
+            headers.append((b"content-encoding", b"gzip"))
+        return await _respond(send, 200, body if method == "GET" else b"", file.kind, len(body), headers)
 
     async def _preflight(self, origin, send):
         if not self.allowed(origin):

@@ -260,6 +260,32 @@ def test_the_demo_page_is_served(web):
     assert web.http.request("GET", "/web.py")[0] == 404
 
 
+def test_the_page_travels_gzipped_and_revalidates(web):
+    """A browser that takes gzip gets the page's files compressed (the bundle is most of a first
+    visit); one that does not gets them as they are; a copy the browser holds is revalidated
+    with its ETag (304, no body) rather than downloaded again."""
+    import gzip
+
+    from splendor_ai.service import web as web_module
+
+    plain_status, plain_headers, plain = web.http.request("GET", "/splendor-ai-client.js")
+    assert plain_status == 200 and "content-encoding" not in plain_headers
+    assert plain == (web_module.resources.files(web_module.__package__) / "static" / "splendor-ai-client.js").read_bytes()
+    status, headers, packed = web.http.request("GET", "/splendor-ai-client.js",
+                                               headers={"accept-encoding": "gzip, deflate, br"})
+    assert status == 200 and headers["content-encoding"] == "gzip" and "Accept-Encoding" in headers["vary"]
+    assert gzip.decompress(packed) == plain and len(packed) < len(plain) / 2
+    assert int(headers["content-length"]) == len(packed)
+    assert "content-encoding" not in web.http.request("GET", "/splendor-ai-client.js",
+                                                      headers={"accept-encoding": "gzip;q=0"})[1]
+    etag = headers["etag"]
+    assert etag == plain_headers["etag"] and etag.startswith('"')
+    status, headers, body = web.http.request("GET", "/splendor-ai-client.js", headers={"if-none-match": etag})
+    assert status == 304 and body == b"" and headers["etag"] == etag
+    assert web.http.request("GET", "/app.js", headers={"if-none-match": etag})[0] == 200  # another file's tag
+    assert web.http.request("HEAD", "/", headers={"accept-encoding": "gzip"})[2] == b""
+
+
 def test_bearer_tokens_on_the_http_port(spawn_module_server):
     """The server's tokens guard the HTTP port too: a call without one (or with a wrong one) is
     UNAUTHENTICATED before its body is read, logged and counted; the right one passes."""
