@@ -59,3 +59,27 @@ def test_accuracy_by_level_gives_a_row_per_seat_game(monkeypatch):
         assert row["accuracy"] == pytest.approx(math.exp(-row["given_away"]), abs=1e-3)
         assert 0 <= row["old"] <= 1 and 0 <= row["per_move"] <= 1 and isinstance(row["won"], bool)
     assert sum(r["won"] for r in rows[1] + rows[4]) <= 2
+
+
+def test_bench_scaling_compares_budgets_with_a_reference_and_the_reference_with_itself(tmp_path, capsys):
+    """'bench scaling' (issue 51: where more search stops paying): a row per budget and one for
+    the reference against itself, each with its agreement and regret; seeded, so that the same
+    command gives the same table."""
+    from splendor_ai.bench import scaling
+
+    out = tmp_path / "BENCHMARKS.md"
+    argv = ["--positions", "3", "--budgets", "50,200,200x2", "--reference", "800", "--write", str(out)]
+    assert scaling.main(argv) == 0
+    rows = [line for line in out.read_text().splitlines() if line.startswith("| ") and "iterations" in line]
+    assert [r.split(" | ")[0] for r in rows] == ["| 50 iterations", "| 200 iterations", "| 200 iterations over 2 trees",
+                                                 "| 800 iterations, another seed"]
+    for r in rows:
+        agree, mean, worst = (c.strip() for c in r.strip("| ").split(" | ")[1:])
+        assert agree.endswith("of 3)") and 0 <= float(mean.rstrip("%")) <= float(worst.rstrip("%")) <= 100
+    first = rows
+    assert scaling.main(argv) == 0
+    assert [line for line in out.read_text().splitlines() if line.startswith("| ") and "iterations" in line] == first
+    with pytest.raises(SystemExit):
+        scaling.main(["--budgets", "5000", "--reference", "1000"])
+    with pytest.raises(SystemExit):
+        scaling.main(["--budgets", "20x40"])

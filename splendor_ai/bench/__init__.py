@@ -19,6 +19,7 @@ BENCHES = {
     "service": ("service", "the gRPC service: latency beyond the search, throughput"),
     "turns": ("turns", "decisions per turn: the time share of each phase of a turn"),
     "learned": ("learned", "the learned evaluation: its speed, its strength"),
+    "scaling": ("scaling", "what more search changes: each budget's moves against a long reference search"),
     "analysis": ("analysis", "splendor-ai analyze: games per minute, verdict noise"),
     "deploy": ("deploy", "deployment: TLS and tokens, metrics, replicas"),
     "web": ("web", "GetMove over the browser protocol (Connect, JSON) against gRPC"),

@@ -1,6 +1,6 @@
 """Measure the difficulty ladder: each level against the one below it, Elo chained upward.
 
-    splendor-ai bench levels [--games 100] [--greedy-games N] [--game base] [--top 10]
+    splendor-ai bench levels [--games 100] [--greedy-games N] [--greedy-top N] [--game base] [--top 10]
                              [--processes N] [--records DIR] [--write [FILE]]
     splendor-ai bench levels --turns [--positions 6] [--write [FILE]]
 
@@ -154,6 +154,8 @@ def main(argv=None) -> int:
                     help="games of each level against the greedy bot (default: --games; 0: leave the column out)")
     ap.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     ap.add_argument("--top", type=int, default=10, help="highest level to measure (1..10)")
+    ap.add_argument("--greedy-top", type=int, default=None,
+                    help="highest level that also plays the greedy bot (default: --top)")
     ap.add_argument("--processes", type=int, default=None, help="games played at once (default: one per core)")
     ap.add_argument("--records", metavar="DIR", default=None,
                     help="save every game under DIR (a folder per match) and read back the games already there, "
@@ -173,13 +175,16 @@ def main(argv=None) -> int:
     greedy_games = args.games if args.greedy_games is None else args.greedy_games
     if greedy_games < 0 or greedy_games == 1:
         ap.error("--greedy-games must be 0 (no greedy column) or at least 2")
+    greedy_top = args.top if args.greedy_top is None else args.greedy_top
+    if not 1 <= greedy_top <= 10:
+        ap.error("--greedy-top must be 1..10")
     if args.processes is not None and args.processes < 1:
         ap.error("--processes must be at least 1")
     rows, total, t0 = [], 0.0, time.perf_counter()
     for lv in range(1, args.top + 1):
         level = LEVELS[lv]
-        greedy_text = ""
-        if greedy_games:
+        greedy_text = " – |" if greedy_games else ""
+        if greedy_games and lv <= greedy_top:
             g = ladder_match(args, [f"level:{lv}", "greedy"], 200 + lv, greedy_games, f"L{lv}-vs-greedy")
             greedy_text = f" {g.win_rate:.1%} |"
         if lv == 1:
@@ -196,6 +201,7 @@ def main(argv=None) -> int:
     cmd = "splendor-ai bench levels" + (f" --game {args.game}" if args.game != "base" else "") + \
         (f" --games {args.games}" if args.games != 100 else "") + \
         (f" --greedy-games {args.greedy_games}" if args.greedy_games is not None else "") + \
+        (f" --greedy-top {args.greedy_top}" if args.greedy_top is not None else "") + \
         (f" --top {args.top}" if args.top != 10 else "")
     greedy_head = (" win rate vs greedy |", "---|") if greedy_games else ("", "")
     body = "\n".join([
@@ -203,7 +209,8 @@ def main(argv=None) -> int:
         "",
         f"Command: `{cmd}` ({machine_line()}; {seconds:,.0f} s). Each level against the one below, "
         f"{args.games} games, seats rotated, shared wins split; Elo relative to level 1."
-        + (f" The last column: the same level against the greedy bot, {greedy_games} games." if greedy_games else ""),
+        + (f" The last column: the same level against the greedy bot, {greedy_games} games"
+           + (f" (levels 1-{greedy_top})." if greedy_top < args.top else ".") if greedy_games else ""),
         "",
         "| level | budget per decision | temperature | win rate vs level below | Elo step (95 % CI) | Elo |"
         + greedy_head[0],
