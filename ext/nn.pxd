@@ -10,9 +10,10 @@
 # dot product of eight partial sums in a fixed order. Both run in C kernels
 # (ext/nn_kernels.h), compiled for AVX-512, AVX2 and the baseline on x86-64; the Net holds
 # the pointers of the copy it runs, and every copy gives the same bits. A net loaded with
-# bfloat16 weights (docs/learned.md) keeps its hidden layers' weights in w16 instead of w.
+# bfloat16 weights (docs/learned.md) keeps its hidden layers' weights in w16 instead of w, one
+# with int8 weights in w8 and s8.
 from libc.math cimport exp
-from libc.stdint cimport uint32_t
+from libc.stdint cimport uint32_t, int8_t
 
 
 cdef extern from "nn_kernels.h":
@@ -20,6 +21,8 @@ cdef extern from "nn_kernels.h":
                                     int n_out, float* out, int relu) noexcept nogil
     ctypedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint32_t* w, const float* bias,
                                       int n_out, float* out, int relu) noexcept nogil
+    ctypedef void (*splnn_layer8_fn)(const float* x, int n_in, const void* w, const float* scale,
+                                     const float* bias, int n_out, float* out, int relu) noexcept nogil
     ctypedef void (*splnn_logits_fn)(const float* h, int n, const float* wp, const float* bias,
                                      const int* cls, int n_cls, float* out) noexcept nogil
 
@@ -35,6 +38,8 @@ ctypedef struct Net:
     int policy_size
     float* w[NN_MAX_LAYERS]      # layer k: [in][out] (NULL where w16 holds it)
     uint32_t* w16[NN_MAX_LAYERS] # layer k in bfloat16, two a word (splnn_pack16), or NULL
+    void* w8[NN_MAX_LAYERS]      # layer k in int8 (splnn_pack8, or splnn_pack8f's floats), or NULL
+    float* s8[NN_MAX_LAYERS]     # and its outputs' scales
     float* b[NN_MAX_LAYERS]
     float* wv                    # value head: [h_last][max_players]
     float* bv
@@ -42,6 +47,7 @@ ctypedef struct Net:
     float* bp
     splnn_layer_fn layer         # the machine copy of the kernels this net runs
     splnn_layer16_fn layer16
+    splnn_layer8_fn layer8
     splnn_logits_fn logits
 
 
@@ -52,7 +58,9 @@ cdef inline const float* nn_trunk(const Net* N, const float* x, float* buf_a, fl
     cdef const float* cur = x
     cdef float* out = buf_a
     for k in range(N.n_layers):
-        if N.w16[k] != NULL:
+        if N.w8[k] != NULL:
+            N.layer8(cur, n_in, N.w8[k], N.s8[k], N.b[k], N.hidden[k], out, 1)
+        elif N.w16[k] != NULL:
             N.layer16(cur, n_in, N.w16[k], N.b[k], N.hidden[k], out, 1)
         else:
             N.layer(cur, n_in, N.w[k], N.b[k], N.hidden[k], out, 1)

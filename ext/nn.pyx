@@ -4,25 +4,44 @@
 # machine copy of the kernels it runs (ext/nn_kernels.h).
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
-from libc.stdint cimport uint32_t
+from libc.stdint cimport uint32_t, int8_t
 from cpython.pycapsule cimport PyCapsule_New
 from array import array
 import os
 
 from nn cimport (Net, NN_MAX_LAYERS, nn_trunk, nn_value, nn_policy_logits, splnn_layer_fn,
-                 splnn_layer16_fn, splnn_logits_fn)
+                 splnn_layer16_fn, splnn_layer8_fn, splnn_logits_fn)
 
 cdef extern from "nn_kernels.h":
     int SPLNN_N_KERNELS
     const char* splnn_kernel_name(int i) noexcept nogil
     int splnn_kernel_supported(int i) noexcept nogil
     int splnn_kernel(int i, splnn_layer_fn* layer, splnn_layer16_fn* layer16,
-                     splnn_logits_fn* logits) noexcept nogil
+                     splnn_layer8_fn* layer8, splnn_logits_fn* logits) noexcept nogil
     int SPLNN_ROW16(int n_out) noexcept nogil
     void splnn_pack16(const float* w, int n_in, int n_out, uint32_t* out) noexcept nogil
+    int SPLNN_Q8_STRIDE(int n_out) noexcept nogil
+    int SPLNN_Q8_MAX
+    int splnn_kernel_q8_float(int i) noexcept nogil
+    void splnn_pack8(const float* w, int n_in, int n_out, int8_t* out, float* scale) noexcept nogil
+    void splnn_pack8f(const float* w, int n_in, int n_out, float* out, float* scale) noexcept nogil
 
 KERNEL_ENV = "SPLENDOR_AI_NN_KERNEL"
-PRECISIONS = ("float32", "bfloat16")
+PRECISION_ENV = "SPLENDOR_AI_NN_PRECISION"
+PRECISIONS = ("float32", "bfloat16", "int8")
+
+
+def default_precision(header=None):
+    """The precision a new NetCore holds its hidden layers' weights at: the one
+    SPLENDOR_AI_NN_PRECISION names (float32, bfloat16, int8: an operator's choice for every net),
+    else the header's info.precision, else float32."""
+    name = os.environ.get(PRECISION_ENV, "").strip()
+    if name:
+        if name not in PRECISIONS:
+            raise ValueError(f"{PRECISION_ENV}: unknown precision {name!r} (known: {', '.join(PRECISIONS)})")
+        return name
+    info = header.get("info") if isinstance(header, dict) else None
+    return info.get("precision", "float32") if isinstance(info, dict) else "float32"
 
 
 def kernels():
@@ -64,6 +83,8 @@ cdef class NetCore:
     cdef Net net
     cdef float* block
     cdef uint32_t* block16
+    cdef int8_t* block8
+    cdef float* scales8
     cdef readonly object header
     cdef readonly str kernel
     cdef readonly str precision
@@ -72,16 +93,19 @@ cdef class NetCore:
                   kernel=None, precision=None):
         """`payload`: the float32 values in the file's order (PyTorch layout, docs/learned.md).
         `kernel`: the machine copy to run (kernels(); default: default_kernel()). `precision`:
-        of the hidden layers' weights, "float32" or "bfloat16" (default: the header's
-        info.precision, else float32; docs/learned.md)."""
-        cdef int k, i, j, n_prev, n_out, total, pos = 0, off = 0, off16 = 0, kidx
+        of the hidden layers' weights, "float32", "bfloat16" or "int8" (default:
+        default_precision(header); docs/learned.md)."""
+        cdef int k, i, j, n_prev, n_out, total, pos = 0, off = 0, off16 = 0, off8 = 0, offs = 0, kidx
+        cdef size_t bytes8
+        cdef int q8f = 0
         cdef float* dst
         self.block = NULL
         self.block16 = NULL
+        self.block8 = NULL
+        self.scales8 = NULL
         kidx, self.kernel = _kernel_index(kernel)
         if precision is None:
-            info = header.get("info") if isinstance(header, dict) else None
-            precision = info.get("precision", "float32") if isinstance(info, dict) else "float32"
+            precision = default_precision(header)
         if precision not in PRECISIONS:
             raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
         self.precision = precision
@@ -102,7 +126,10 @@ cdef class NetCore:
         if self.block == NULL:
             raise MemoryError()
         memset(&self.net, 0, sizeof(Net))
-        splnn_kernel(kidx, &self.net.layer, &self.net.layer16, &self.net.logits)
+        if precision == "int8" and max([n_in] + hidden) > SPLNN_Q8_MAX:
+            raise ValueError(f"an int8 net has at most {SPLNN_Q8_MAX} inputs and units a layer, "
+                             f"got {max([n_in] + hidden)}")
+        splnn_kernel(kidx, &self.net.layer, &self.net.layer16, &self.net.layer8, &self.net.logits)
         if precision == "bfloat16":
             n_prev, j = n_in, 0
             for h in hidden:
@@ -110,6 +137,17 @@ cdef class NetCore:
                 n_prev = h
             self.block16 = <uint32_t*>malloc(j * sizeof(uint32_t))
             if self.block16 == NULL:
+                raise MemoryError()
+        elif precision == "int8":
+            # The vector kernels read bytes (splnn_pack8), the baseline the same integers as floats.
+            q8f = splnn_kernel_q8_float(kidx)
+            n_prev, bytes8 = n_in, 0
+            for h in hidden:
+                bytes8 += (<size_t>n_prev * h * sizeof(float)) if q8f else (<size_t>((n_prev + 3) // 4) * SPLNN_Q8_STRIDE(h))
+                n_prev = h
+            self.block8 = <int8_t*>malloc(bytes8)
+            self.scales8 = <float*>malloc(sum(hidden) * sizeof(float))
+            if self.block8 == NULL or self.scales8 == NULL:
                 raise MemoryError()
         self.header = header
         self.net.n_in = n_in
@@ -139,6 +177,17 @@ cdef class NetCore:
                     self.net.w[k] = NULL
                     splnn_pack16(dst, n_prev, n_out, self.block16 + off16)
                     off16 += (n_prev + 1) * SPLNN_ROW16(n_out)
+                elif self.block8 != NULL:
+                    self.net.w8[k] = self.block8 + off8
+                    self.net.s8[k] = self.scales8 + offs
+                    self.net.w[k] = NULL
+                    if q8f:
+                        splnn_pack8f(dst, n_prev, n_out, <float*>(self.block8 + off8), self.scales8 + offs)
+                        off8 += n_prev * n_out * sizeof(float)
+                    else:
+                        splnn_pack8(dst, n_prev, n_out, self.block8 + off8, self.scales8 + offs)
+                        off8 += ((n_prev + 3) // 4) * SPLNN_Q8_STRIDE(n_out)
+                    offs += n_out
             else:
                 self.net.wv = dst
                 self.net.bv = self.block + off
@@ -160,6 +209,8 @@ cdef class NetCore:
     def __dealloc__(self):
         free(self.block)
         free(self.block16)
+        free(self.block8)
+        free(self.scales8)
 
     @property
     def n_in(self):

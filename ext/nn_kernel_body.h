@@ -192,6 +192,167 @@ static void SPLNN_NAME(splnn_layer16_)(const float* x, int n_in, const uint32_t*
 }
 #undef SPLNN_BF16_TERM
 
+/* The same layer with int8 weights (nn_kernels.h, splnn_pack8: every output column its own
+ * scale) on inputs x >= 0, quantized to 0..127 against their maximum a:
+ * q = (int)(x * (127 / a) + 0.5), clamped. Each output's sum of q times the weights is an
+ * integer below 2^24 in magnitude (at most SPLNN_Q8_MAX inputs, each term below 2^14), so it is
+ * exact whatever the order of its additions, and every copy gives the same bits while adding as
+ * its instructions like: the AVX-512 copy four products an instruction (VNNI), the AVX2 copy
+ * with a pair of multiply-adds (a product of 0..127 and -127..127 twice fits sixteen bits, so
+ * nothing saturates), the baseline as floats (splnn_pack8f: the float layer above, exact on
+ * integers this small). The output is ((float)sum * scale[j]) * (a / 127) + bias[j]. Groups of
+ * four zero inputs are skipped, as the float layer skips zeros. */
+SPLNN_TARGET
+static void SPLNN_NAME(splnn_layer8_)(const float* restrict x, int n_in, const void* restrict w,
+                                      const float* restrict scale, const float* restrict bias,
+                                      int n_out, float* restrict out, int relu)
+{
+    float a = 0.0f, inv, deq;
+    int i = 0, j;
+#if SPLNN_Q8 > 0
+    uint8_t q[SPLNN_Q8_MAX];
+    int gidx[SPLNN_Q8_MAX / 4];
+    int32_t acc[SPLNN_Q8_MAX];
+    const int8_t* restrict w8 = (const int8_t*)w;
+    const size_t stride = (size_t)SPLNN_Q8_STRIDE(n_out);
+    const int ng = (n_in + 3) / 4;
+    int g = 0, m = 0;
+    if (n_in >= 8) {
+        __m256 mv = _mm256_setzero_ps();
+        float lanes[8];
+        for (; i + 8 <= n_in; i += 8)
+            mv = _mm256_max_ps(_mm256_loadu_ps(x + i), mv);  /* x > m ? x : m, lane by lane */
+        _mm256_storeu_ps(lanes, mv);
+        for (j = 0; j < 8; j++)
+            a = lanes[j] > a ? lanes[j] : a;
+    }
+#else
+    float qf[SPLNN_Q8_MAX];
+#endif
+    for (; i < n_in; i++)
+        a = x[i] > a ? x[i] : a;
+    if (!(a > 0.0f)) {  /* every input is zero (or not a number): the bias alone */
+        for (j = 0; j < n_out; j++)
+            out[j] = relu && !(bias[j] > 0.0f) ? 0.0f : bias[j];
+        return;
+    }
+    inv = 127.0f / a;
+    deq = a / 127.0f;
+#define SPLNN_QUANT(t) ((t) > 0.0f && (t) < 2147483648.0f ? ((int)(t) < 127 ? (int)(t) : 127) : 0)
+#if SPLNN_Q8 > 0
+    i = 0;
+    {
+        /* 32 inputs (eight groups) at a time: quantized (a truncation clamped to 0..127, as
+         * SPLNN_QUANT), packed to bytes, and the non-zero groups' indices compressed into gidx
+         * (a permutation looked up by the mask, as the AVX2 gather). */
+        const __m256 vinv = _mm256_set1_ps(inv), half = _mm256_set1_ps(0.5f);
+        const __m256i lo = _mm256_setzero_si256(), hi = _mm256_set1_epi32(127);
+        const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+        const __m256i shifts = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+        const __m256i seven = _mm256_set1_epi32(7);
+        for (; i + 32 <= n_in; i += 32, g += 8) {
+            __m256i v[4], packed, perm;
+            int k, mask;
+            for (k = 0; k < 4; k++) {
+                const __m256 t = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(x + i + 8 * k), vinv), half);
+                v[k] = _mm256_min_epi32(_mm256_max_epi32(_mm256_cvttps_epi32(t), lo), hi);
+            }
+            packed = _mm256_packus_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
+            packed = _mm256_permutevar8x32_epi32(packed, order);
+            _mm256_storeu_si256((__m256i*)(q + i), packed);
+            mask = 0xFF & ~_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(packed, lo)));
+            perm = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32((int)splnn_perm8[mask]), shifts), seven);
+            _mm256_storeu_si256((__m256i*)(gidx + m), _mm256_add_epi32(_mm256_set1_epi32(g), perm));
+            m += __builtin_popcount((unsigned)mask);
+        }
+    }
+    for (; i < n_in; i++) {
+        const float t = x[i] * inv + 0.5f;
+        q[i] = (uint8_t)SPLNN_QUANT(t);
+    }
+    for (; i < ng * 4; i++)
+        q[i] = 0;
+    for (; g < ng; g++) {
+        uint32_t word;
+        memcpy(&word, q + 4 * g, sizeof word);
+        gidx[m] = g;
+        m += word != 0;
+    }
+    memset(acc, 0, sizeof(int32_t) * (size_t)n_out);
+    j = 0;
+    {
+#if SPLNN_Q8 == 2
+#define SPLNN_QB 16
+#define SPLNN_DOT(s, b, v) _mm256_dpbusd_epi32(s, b, v)
+#else
+#define SPLNN_QB 8
+        const __m256i ones = _mm256_set1_epi16(1);
+#define SPLNN_DOT(s, b, v) _mm256_add_epi32(s, _mm256_madd_epi16(_mm256_maddubs_epi16(b, v), ones))
+#endif
+        /* SPLNN_QB vectors of eight outputs' sums at a time, then one vector at a time. */
+        for (; j + 8 * SPLNN_QB <= n_out; j += 8 * SPLNN_QB) {
+            __m256i s[SPLNN_QB];
+            int v, k;
+#pragma GCC unroll 16
+            for (v = 0; v < SPLNN_QB; v++)
+                s[v] = _mm256_setzero_si256();
+            for (k = 0; k < m; k++) {
+                uint32_t word;
+                const int8_t* r = w8 + (size_t)gidx[k] * stride + 4 * (size_t)j;
+                __m256i b;
+                memcpy(&word, q + 4 * gidx[k], sizeof word);
+                b = _mm256_set1_epi32((int)word);
+#pragma GCC unroll 16
+                for (v = 0; v < SPLNN_QB; v++)
+                    s[v] = SPLNN_DOT(s[v], b, _mm256_loadu_si256((const __m256i*)(r + 32 * v)));
+            }
+#pragma GCC unroll 16
+            for (v = 0; v < SPLNN_QB; v++)
+                _mm256_storeu_si256((__m256i*)(acc + j + 8 * v), s[v]);
+        }
+        for (; j + 8 <= n_out; j += 8) {
+            __m256i s = _mm256_setzero_si256();
+            int k;
+            for (k = 0; k < m; k++) {
+                uint32_t word;
+                memcpy(&word, q + 4 * gidx[k], sizeof word);
+                s = SPLNN_DOT(s, _mm256_set1_epi32((int)word),
+                              _mm256_loadu_si256((const __m256i*)(w8 + (size_t)gidx[k] * stride + 4 * (size_t)j)));
+            }
+            _mm256_storeu_si256((__m256i*)(acc + j), s);
+        }
+#undef SPLNN_QB
+#undef SPLNN_DOT
+    }
+    {
+        /* The last outputs, fewer than eight. */
+        const int j0 = j;
+        int k;
+        for (k = 0; k < m; k++) {
+            const uint8_t* qg = q + 4 * gidx[k];
+            const int8_t* r = w8 + (size_t)gidx[k] * stride;
+            for (j = j0; j < n_out; j++)
+                acc[j] += qg[0] * r[4 * j] + qg[1] * r[4 * j + 1] + qg[2] * r[4 * j + 2] + qg[3] * r[4 * j + 3];
+        }
+    }
+    for (j = 0; j < n_out; j++) {
+        const float t = ((float)acc[j] * scale[j]) * deq + bias[j];
+        out[j] = relu && !(t > 0.0f) ? 0.0f : t;
+    }
+#else
+    for (i = 0; i < n_in; i++) {
+        const float t = x[i] * inv + 0.5f;
+        qf[i] = (float)SPLNN_QUANT(t);
+    }
+    SPLNN_NAME(splnn_layer_)(qf, n_in, (const float*)w, splnn_zeros, n_out, out, 0);
+    for (j = 0; j < n_out; j++) {
+        const float t = (out[j] * scale[j]) * deq + bias[j];
+        out[j] = relu && !(t > 0.0f) ? 0.0f : t;
+    }
+#endif
+#undef SPLNN_QUANT
+}
+
 #if defined(__GNUC__)
 /* GCC and Clang: eight lanes as one vector (one AVX register, two SSE ones), four rows at a
  * time so that their additions overlap. */

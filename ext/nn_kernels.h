@@ -1,6 +1,6 @@
-/* The network's dense layer and its policy logits (ext/nn.pxd), in C so that they can be
- * compiled more than once: on x86-64 with GCC or Clang, a copy for AVX-512, one for AVX2 and
- * one for the baseline instruction set (the body is ext/nn_kernel_body.h, included once per
+/* The network's dense layer (float32, bfloat16 and int8 weights) and its policy logits
+ * (ext/nn.pxd), in C so that they can be compiled more than once: on x86-64 with GCC or Clang,
+ * a copy for AVX-512 (with VNNI), one for AVX2 and one for the baseline instruction set (the body is ext/nn_kernel_body.h, included once per
  * copy). A Net holds the pointers of the copy it runs (ext/nn.pyx picks the widest the CPU
  * has, or the one SPLENDOR_AI_NN_KERNEL names), so the search calls it through the Net.
  *
@@ -8,7 +8,8 @@
  * logits' reductions have a fixed order (eight lanes), and the build turns off the contraction
  * of a multiply and an add into one fused multiply-add (-ffp-contract=off in setup.py; the
  * AVX-512 instruction set has FMA), so every copy rounds every sum the same way and a seeded
- * search gives the same result on every x86-64 machine. Elsewhere there is one portable copy. */
+ * search gives the same result on every x86-64 machine. The int8 layer's sums are integers,
+ * exact in any order. Elsewhere there is one portable copy. */
 #ifndef SPLENDOR_AI_NN_KERNELS_H
 #define SPLENDOR_AI_NN_KERNELS_H
 
@@ -16,6 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>  /* defines __GLIBC__ where the C library is glibc */
 #include <string.h>
+#include <math.h>
 
 #define SPLNN_CHUNK 128
 
@@ -65,10 +67,64 @@ static inline void splnn_pack16(const float* w, int n_in, int n_out, uint32_t* o
         }
 }
 
+/* The int8 layers (ext/nn_kernel_body.h) have at most SPLNN_Q8_MAX inputs and outputs. The
+ * vector copies read a layer as groups of four inputs, SPLNN_Q8_STRIDE(n_out) bytes a group:
+ * each output's four weights in a 32-bit word, the outputs padded to a multiple of eight. */
+#define SPLNN_Q8_MAX 1024
+#define SPLNN_Q8_STRIDE(n_out) ((((n_out) + 7) / 8) * 32)
+static const float splnn_zeros[SPLNN_Q8_MAX] = {0.0f};
+
+/* Output j's scale (max |w[.][j]| / 127, 1 where they are all zero) and the weight w[i][j] as
+ * an integer of -127..127: w / scale rounded to the nearest (ties to even). */
+static inline float splnn_scale8(const float* w, int n_in, int n_out, int j)
+{
+    float m = 0.0f;
+    int i;
+    for (i = 0; i < n_in; i++) {
+        const float v = fabsf(w[(size_t)i * n_out + j]);
+        m = v > m ? v : m;
+    }
+    return m > 0.0f ? m / 127.0f : 1.0f;
+}
+
+static inline int splnn_int8(float w, float scale)
+{
+    const float r = w / scale;
+    return (int)lrintf(r > 127.0f ? 127.0f : (r < -127.0f ? -127.0f : r));
+}
+
+/* Packs a float32 layer w[n_in][n_out] into int8 words for the vector copies (the layout
+ * above, (n_in + 3) / 4 groups) and its scales into scale[n_out]. */
+static inline void splnn_pack8(const float* w, int n_in, int n_out, int8_t* out, float* scale)
+{
+    const size_t stride = (size_t)SPLNN_Q8_STRIDE(n_out);
+    int i, j;
+    memset(out, 0, stride * (size_t)((n_in + 3) / 4));
+    for (j = 0; j < n_out; j++) {
+        scale[j] = splnn_scale8(w, n_in, n_out, j);
+        for (i = 0; i < n_in; i++)
+            out[(size_t)(i / 4) * stride + 4 * (size_t)j + (size_t)(i % 4)] =
+                (int8_t)splnn_int8(w[(size_t)i * n_out + j], scale[j]);
+    }
+}
+
+/* The same integers as floats, [n_in][n_out] like a float layer, for the baseline copy. */
+static inline void splnn_pack8f(const float* w, int n_in, int n_out, float* out, float* scale)
+{
+    int i, j;
+    for (j = 0; j < n_out; j++) {
+        scale[j] = splnn_scale8(w, n_in, n_out, j);
+        for (i = 0; i < n_in; i++)
+            out[(size_t)i * n_out + j] = (float)splnn_int8(w[(size_t)i * n_out + j], scale[j]);
+    }
+}
+
 typedef void (*splnn_layer_fn)(const float* x, int n_in, const float* w, const float* bias,
                                int n_out, float* out, int relu);
 typedef void (*splnn_layer16_fn)(const float* x, int n_in, const uint32_t* w, const float* bias,
                                  int n_out, float* out, int relu);
+typedef void (*splnn_layer8_fn)(const float* x, int n_in, const void* w, const float* scale,
+                                const float* bias, int n_out, float* out, int relu);
 typedef void (*splnn_logits_fn)(const float* h, int n, const float* wp, const float* bias,
                                 const int* cls, int n_cls, float* out);
 
@@ -112,31 +168,39 @@ static const uint32_t splnn_perm8[256] = {
     0x007d63, 0x03eb18, 0x03eb19, 0x1f58c8, 0x03eb1a, 0x1f58d0, 0x1f58d1, 0xfac688,
 };
 /* The AVX-512 copy gathers sixteen inputs at a time (a compress) but keeps its sums in 256-bit
- * vectors: on the AMD Zen 4 it was measured on, 512-bit ones made the net search slower. */
+ * vectors: on the AMD Zen 4 it was measured on, 512-bit ones made the net search slower (and on
+ * an Intel Xeon with AMX, Sapphire Rapids or later, no faster: session 38). Its int8 layer uses
+ * VNNI's vpdpbusd. */
 #define SPLNN_SFX _avx512
-#define SPLNN_TARGET __attribute__((target("avx512f,avx512vl,popcnt,prefer-vector-width=256")))
+#define SPLNN_TARGET __attribute__((target("avx512f,avx512vl,avx512vnni,popcnt,prefer-vector-width=256")))
 #define SPLNN_GATHER 2
+#define SPLNN_Q8 2
 #include "nn_kernel_body.h"
 #undef SPLNN_SFX
 #undef SPLNN_TARGET
 #undef SPLNN_GATHER
+#undef SPLNN_Q8
 #define SPLNN_SFX _avx2
 #define SPLNN_TARGET __attribute__((target("avx2,popcnt")))
 #define SPLNN_GATHER 1
+#define SPLNN_Q8 1
 #include "nn_kernel_body.h"
 #undef SPLNN_SFX
 #undef SPLNN_TARGET
 #undef SPLNN_GATHER
+#undef SPLNN_Q8
 #else
 #define SPLNN_X86 0
 #endif
 #define SPLNN_SFX _baseline
 #define SPLNN_TARGET
 #define SPLNN_GATHER 0
+#define SPLNN_Q8 0
 #include "nn_kernel_body.h"
 #undef SPLNN_SFX
 #undef SPLNN_TARGET
 #undef SPLNN_GATHER
+#undef SPLNN_Q8
 
 /* The machine copies, widest first: index, name, whether this CPU runs it, its functions. */
 #define SPLNN_N_KERNELS (SPLNN_X86 ? 3 : 1)
@@ -157,28 +221,34 @@ static inline int splnn_kernel_supported(int i)
     __builtin_cpu_init();
     if (i == 0)
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
-            && __builtin_cpu_supports("popcnt");
+            && __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("popcnt");
     if (i == 1) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
 #endif
     return i == SPLNN_N_KERNELS - 1;
 }
 
-/* Fills the three pointers with kernel i's functions; 0 if i is not a kernel. */
+/* Whether kernel i reads its int8 layers as floats (splnn_pack8f) rather than bytes. */
+static inline int splnn_kernel_q8_float(int i)
+{
+    return i == SPLNN_N_KERNELS - 1;
+}
+
+/* Fills the four pointers with kernel i's functions; 0 if i is not a kernel. */
 static inline int splnn_kernel(int i, splnn_layer_fn* layer, splnn_layer16_fn* layer16,
-                               splnn_logits_fn* logits)
+                               splnn_layer8_fn* layer8, splnn_logits_fn* logits)
 {
 #if SPLNN_X86
     if (i == 0) {
-        *layer = splnn_layer__avx512; *layer16 = splnn_layer16__avx512; *logits = splnn_logits__avx512;
+        *layer = splnn_layer__avx512; *layer16 = splnn_layer16__avx512; *layer8 = splnn_layer8__avx512; *logits = splnn_logits__avx512;
         return 1;
     }
     if (i == 1) {
-        *layer = splnn_layer__avx2; *layer16 = splnn_layer16__avx2; *logits = splnn_logits__avx2;
+        *layer = splnn_layer__avx2; *layer16 = splnn_layer16__avx2; *layer8 = splnn_layer8__avx2; *logits = splnn_logits__avx2;
         return 1;
     }
 #endif
     if (i == SPLNN_N_KERNELS - 1) {
-        *layer = splnn_layer__baseline; *layer16 = splnn_layer16__baseline;
+        *layer = splnn_layer__baseline; *layer16 = splnn_layer16__baseline; *layer8 = splnn_layer8__baseline;
         *logits = splnn_logits__baseline;
         return 1;
     }

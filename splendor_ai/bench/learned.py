@@ -1,6 +1,7 @@
 """Benchmarks of the learned evaluation (docs/learned.md): its cost and its strength.
 
     splendor-ai bench learned speed [--game G] [--before DIR] [--rounds R] [--write]
+    splendor-ai bench learned precision [--game G] [--net F] [--int8 Q] [--rounds R] [--write]
     splendor-ai bench learned strength --game G --players N --seconds S --games K [--write]
 
 `speed`: the cost of one network evaluation in C (features excluded, µs), and iterations per
@@ -10,12 +11,16 @@ also the same figures of that build, each build measured in a fresh process, the
 turns `--rounds` times, and the ratios. Times are CPU time of the measuring thread, so that a
 busy machine stretches them less than wall time would. `strength`: the learned search against the heuristic search at equal wall-clock
 time per decision, seats rotated; with more than two players every other seat is a
-heuristic search. Results are printed; `--write` also puts them in BENCHMARKS.md.
+heuristic search. `precision`: the same figures for the float net and its int8 copy (`--int8`,
+default: the float net with int8 rounding at load) with each machine copy of the kernels this CPU
+runs, all in one process, taking turns `--rounds` times. Results are printed; `--write` also puts
+them in BENCHMARKS.md.
 """
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from .report import machine_line, write_section
 from ..records import RecordError
@@ -134,6 +139,107 @@ def speed(game: str, net_path: str | None, write: bool, before: str | None = Non
     return 0
 
 
+def _positions(game: str):
+    """The opening and a mid-game position (turn 14 of a seeded heuristic game), as _MEASURE's."""
+    import random
+
+    from ..games import load_game
+    from ..search.mcts import Limits, search
+
+    opening = load_game(game, 2).new_initial_state(1)
+    mid = opening.clone()
+    rng = random.Random(3)
+    while mid.to_position()["turn"] < 14 and not mid.is_terminal():
+        r = search(mid, Limits(iterations=200), Config(evaluator="heuristic", seed=rng.randrange(1000)))
+        mid.apply_action(r.action)
+    return [("opening", opening), ("mid-game", mid)]
+
+
+def precision(game: str, net_path: str | None, int8_path: str | None, write: bool, rounds: int = 2,
+              iterations: int = 20000) -> int:
+    """Eval µs and net iterations/s of the float net and its int8 copy, per kernel, interleaved."""
+    import os
+    import time
+    from array import array
+
+    from .. import nn
+    from .._core import nn as core_nn
+    from ..nn import weights as W
+    from ..search import cores
+    from ..search.mcts import Limits, search
+
+    float_net = resolve_net(Config(evaluator="net", net=net_path), game, 2)
+    if float_net.core.precision != "float32":
+        raise ValueError(f"--net: {float_net.name} is a {float_net.core.precision} net; give the float one")
+    int8_file = W.read(int8_path) if int8_path else W.with_precision(float_net.file, "int8")
+    if int8_file.info.get("precision") != "int8":
+        raise ValueError(f"--int8: {int8_path} does not ask for int8 (header.info.precision)")
+    core = cores.module(game)
+    positions = _positions(game)
+    kernels = [k for k, ok in core_nn.kernels() if ok]
+    saved = os.environ.get(core_nn.KERNEL_ENV)
+    nets = {}
+    try:
+        for k in kernels:
+            os.environ[core_nn.KERNEL_ENV] = k
+            nets[(k, "float32")] = nn.load(float_net.file, game)
+            nets[(k, "int8")] = nn.load(int8_file, game)
+    finally:
+        if saved is None:
+            os.environ.pop(core_nn.KERNEL_ENV, None)
+        else:
+            os.environ[core_nn.KERNEL_ENV] = saved
+    best: dict = {}
+    for _ in range(rounds):
+        for pname, state in positions:
+            feats = array("f", state.features())
+            classes = sorted({core.policy_index(a) for a in state.search_actions()})
+            for key, net in nets.items():
+                cell = best.setdefault((pname,) + key, {"eval_us": 1e9, "ips": 0.0, "legal": len(classes)})
+                for _ in range(3):
+                    t0 = time.process_time()
+                    net.core.time_evaluations(feats, 2, classes, 20000)
+                    cell["eval_us"] = min(cell["eval_us"], (time.process_time() - t0) / 20000 * 1e6)
+                t0 = time.process_time()
+                res = search(state, Limits(iterations=iterations), Config(evaluator="net", net=net, seed=1, threads=1))
+                cell["ips"] = max(cell["ips"], res.iterations / (time.process_time() - t0))
+    rows = []
+    for pname, _ in positions:
+        for k in kernels:
+            f, q = best[(pname, k, "float32")], best[(pname, k, "int8")]
+            rows.append((pname, k, f, q))
+    lines = [f"{'position':9s} {'kernel':8s} {'float µs':>9s} {'int8 µs':>8s} {'ratio':>6s} {'float it/s':>11s} "
+             f"{'int8 it/s':>10s} {'ratio':>6s}"]
+    for pname, k, f, q in rows:
+        lines.append(f"{pname:9s} {k:8s} {f['eval_us']:9.2f} {q['eval_us']:8.2f} {q['eval_us'] / f['eval_us']:6.2f} "
+                     f"{f['ips']:11,.0f} {q['ips']:10,.0f} {q['ips'] / f['ips']:6.2f}")
+    print("\n".join(lines))
+    if write:
+        cmd = (f"splendor-ai bench learned precision --game {game}" + (" --net F" if net_path else "")
+               + (f" --int8 {Path(int8_path).name}" if int8_path else "") + f" --rounds {rounds} --write")
+        body = "\n".join([
+            f"## Learned evaluation: int8 against float32 ({game}, hidden {float_net.file.hidden})",
+            "",
+            f"Command: `{cmd}` ({machine_line()}). The float net {float_net.name} (generation "
+            f"{float_net.generation}) and its int8 copy "
+            f"({Path(int8_path).name if int8_path else 'rounded at load'}), loaded once for each machine copy "
+            "of the kernels this CPU runs, all in one process, taking turns "
+            f"{rounds} times (best of the rounds). One thread, CPU time. 'eval': one network evaluation in C "
+            "(trunk, value and the legal actions' policy logits; best of 3 x 20,000); iterations/s: a seeded "
+            f"{iterations:,}-iteration search.",
+            "",
+            "| position | kernel | eval float32 (µs) | eval int8 (µs) | int8 / float32 | net it/s float32 | "
+            "net it/s int8 | int8 / float32 |",
+            "|---|---|---|---|---|---|---|---|",
+            *[f"| {pname} ({f['legal']} legal) | {k} | {f['eval_us']:.2f} | {q['eval_us']:.2f} | "
+              f"{q['eval_us'] / f['eval_us']:.2f} | {f['ips']:,.0f} | {q['ips']:,.0f} | {q['ips'] / f['ips']:.2f} |"
+              for pname, k, f, q in rows],
+        ])
+        write_section("BENCHMARKS.md", f"learned-int8-{game}", body)
+        print("wrote BENCHMARKS.md")
+    return 0
+
+
 def _commit(root: str) -> str:
     """The commit checked out in `root` (short hash), or 'an earlier build' where git cannot tell."""
     import subprocess
@@ -204,6 +310,14 @@ def main(argv=None) -> int:
     sp.add_argument("--rounds", type=int, default=1, help="turns of each build (default 1); the best counts")
     sp.add_argument("--iterations", type=int, default=20000, help="iterations of each timed search (default 20000)")
     sp.add_argument("--write", action="store_true", help="also write the figures to BENCHMARKS.md")
+    pr = sub.add_parser("precision")
+    pr.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
+    pr.add_argument("--net", default=None, help="the float weights file (default: the shipped net)")
+    pr.add_argument("--int8", default=None, metavar="FILE",
+                    help="its int8 copy (default: the float net, rounded to int8 at load)")
+    pr.add_argument("--rounds", type=int, default=2, help="turns of every net and kernel (default 2); the best counts")
+    pr.add_argument("--iterations", type=int, default=20000, help="iterations of each timed search (default 20000)")
+    pr.add_argument("--write", action="store_true", help="also write the figures to BENCHMARKS.md")
     st = sub.add_parser("strength")
     st.add_argument("--game", choices=("base", "duel", "marvel"), default="base")
     st.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
@@ -222,6 +336,10 @@ def main(argv=None) -> int:
             if args.rounds < 1 or args.iterations < 1:
                 ap.error("--rounds and --iterations must be at least 1")
             return speed(args.game, args.net, args.write, args.before, args.rounds, args.iterations)
+        if args.what == "precision":
+            if args.rounds < 1 or args.iterations < 1:
+                ap.error("--rounds and --iterations must be at least 1")
+            return precision(args.game, args.net, args.int8, args.write, args.rounds, args.iterations)
         if args.games < 1 or not args.seconds > 0:
             ap.error("--games must be at least 1 and --seconds positive")
         if args.game == "duel" and args.players != 2:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .weights import NetFile, WeightsError, check_for_core, file_bytes, file_checksum, parse, read, save
 
-__all__ = ["Net", "NetFile", "WeightsError", "load", "shipped_net", "read", "save", "parse"]
+__all__ = ["Net", "NetFile", "WeightsError", "load", "loaded_shipped", "shipped_net", "read", "save", "parse"]
 
 
 @dataclass(frozen=True)
@@ -95,3 +95,9 @@ def shipped_net(game: str, players: int | None = None) -> Net | None:
     if net is None or (players is not None and not net.covers(players)):
         return None
     return net
+
+
+def loaded_shipped() -> list[Net]:
+    """The shipped nets loaded so far (what `shipped_net` keeps)."""
+    with _lock:
+        return [n for n in _shipped.values() if n is not None]

@@ -21,8 +21,9 @@ MAGIC = b"SPLNN\x00\x00\x01"
 FORMAT = 1
 MAX_HEADER = 1 << 20
 # How the C evaluation holds the hidden layers' weights (header.info.precision, optional:
-# float32 when absent). bfloat16 halves their bytes; the payload stays float32 either way.
-PRECISIONS = ("float32", "bfloat16")
+# float32 when absent). bfloat16 halves their bytes, int8 quarters them (each rounded at load to
+# one of its output's 255 levels); the payload stays float32 either way.
+PRECISIONS = ("float32", "bfloat16", "int8")
 
 _FIELDS = {
     "format": int,
@@ -211,7 +212,7 @@ def read(path) -> NetFile:
 
 
 def main(argv=None) -> int:
-    """python -m splendor_ai.nn.weights precision IN OUT {float32,bfloat16}: a copy of a net
+    """python -m splendor_ai.nn.weights precision IN OUT {float32,bfloat16,int8}: a copy of a net
     that the search evaluates at that precision (docs/learned.md)."""
     import argparse
 

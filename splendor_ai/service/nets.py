@@ -84,8 +84,14 @@ class Nets:
         return net if net is not None and net.covers(players) else None
 
     def describe(self) -> str:
+        """The nets, then how the C evaluation runs them: its kernel and each precision in use."""
+        from .._core import nn as core_nn
+
         names = [p.name for p in self.shipped] + [f"{g}={n.name} ({n.checksum})" for g, n in self.overrides.items()]
-        return ", ".join(names) or "none"
+        nets = nn.loaded_shipped() + list(self.overrides.values())
+        precisions = sorted({n.core.precision for n in nets}) or ["float32"]
+        return (f"{', '.join(names) or 'none'} (kernel {core_nn.default_kernel()}, "
+                f"precision {'/'.join(precisions)})")
 
 
 def _load(path: Path, game: str) -> nn.Net:
