@@ -194,7 +194,7 @@ static void SPLNN_NAME(splnn_layer16_)(const float* x, int n_in, const uint32_t*
 
 /* The same layer with int8 weights (nn_kernels.h, splnn_pack8: every output column its own
  * scale) on inputs x >= 0, quantized to 0..127 against their maximum a:
- * q = (int)(x * (127 / a) + 0.5), clamped. Each output's sum of q times the weights is an
+ * q = (int)(x * (127 / a) + 0.5), clamped to 0..127 first. Each output's sum of q times the weights is an
  * integer below 2^24 in magnitude (at most SPLNN_Q8_MAX inputs, each term below 2^14), so it is
  * exact whatever the order of its additions, and every copy gives the same bits while adding as
  * its instructions like: the AVX-512 copy four products an instruction (VNNI), the AVX2 copy
@@ -228,6 +228,16 @@ static void SPLNN_NAME(splnn_layer8_)(const float* restrict x, int n_in, const v
     }
 #else
     float qf[SPLNN_Q8_MAX];
+    {
+        /* Eight running maxima, as the vector copies keep them (the compiler vectorizes this). */
+        float lanes[8] = {0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+        int l;
+        for (; i + 8 <= n_in; i += 8)
+            for (l = 0; l < 8; l++)
+                lanes[l] = x[i + l] > lanes[l] ? x[i + l] : lanes[l];
+        for (l = 0; l < 8; l++)
+            a = lanes[l] > a ? lanes[l] : a;
+    }
 #endif
     for (; i < n_in; i++)
         a = x[i] > a ? x[i] : a;
@@ -238,15 +248,18 @@ static void SPLNN_NAME(splnn_layer8_)(const float* restrict x, int n_in, const v
     }
     inv = 127.0f / a;
     deq = a / 127.0f;
-#define SPLNN_QUANT(t) ((t) > 0.0f && (t) < 2147483648.0f ? ((int)(t) < 127 ? (int)(t) : 127) : 0)
+/* t clamped to 0..127 (not a number: 0), then truncated: what the vector copies do with a max,
+ * a min and a conversion. */
+#define SPLNN_CLAMP(t) ((t) > 0.0f ? ((t) < 127.0f ? (t) : 127.0f) : 0.0f)
 #if SPLNN_Q8 > 0
     i = 0;
     {
         /* 32 inputs (eight groups) at a time: quantized (a truncation clamped to 0..127, as
-         * SPLNN_QUANT), packed to bytes, and the non-zero groups' indices compressed into gidx
+         * SPLNN_CLAMP), packed to bytes, and the non-zero groups' indices compressed into gidx
          * (a permutation looked up by the mask, as the AVX2 gather). */
         const __m256 vinv = _mm256_set1_ps(inv), half = _mm256_set1_ps(0.5f);
-        const __m256i lo = _mm256_setzero_si256(), hi = _mm256_set1_epi32(127);
+        const __m256i lo = _mm256_setzero_si256();
+        const __m256 top = _mm256_set1_ps(127.0f);
         const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
         const __m256i shifts = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
         const __m256i seven = _mm256_set1_epi32(7);
@@ -255,7 +268,8 @@ static void SPLNN_NAME(splnn_layer8_)(const float* restrict x, int n_in, const v
             int k, mask;
             for (k = 0; k < 4; k++) {
                 const __m256 t = _mm256_add_ps(_mm256_mul_ps(_mm256_loadu_ps(x + i + 8 * k), vinv), half);
-                v[k] = _mm256_min_epi32(_mm256_max_epi32(_mm256_cvttps_epi32(t), lo), hi);
+                /* max(t, 0) is 0 where t is not a number, as SPLNN_CLAMP */
+                v[k] = _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(t, _mm256_setzero_ps()), top));
             }
             packed = _mm256_packus_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
             packed = _mm256_permutevar8x32_epi32(packed, order);
@@ -268,7 +282,7 @@ static void SPLNN_NAME(splnn_layer8_)(const float* restrict x, int n_in, const v
     }
     for (; i < n_in; i++) {
         const float t = x[i] * inv + 0.5f;
-        q[i] = (uint8_t)SPLNN_QUANT(t);
+        q[i] = (uint8_t)(int)SPLNN_CLAMP(t);
     }
     for (; i < ng * 4; i++)
         q[i] = 0;
@@ -342,7 +356,7 @@ static void SPLNN_NAME(splnn_layer8_)(const float* restrict x, int n_in, const v
 #else
     for (i = 0; i < n_in; i++) {
         const float t = x[i] * inv + 0.5f;
-        qf[i] = (float)SPLNN_QUANT(t);
+        qf[i] = (float)(int)SPLNN_CLAMP(t);
     }
     SPLNN_NAME(splnn_layer_)(qf, n_in, (const float*)w, splnn_zeros, n_out, out, 0);
     for (j = 0; j < n_out; j++) {
@@ -350,7 +364,7 @@ static void SPLNN_NAME(splnn_layer8_)(const float* restrict x, int n_in, const v
         out[j] = relu && !(t > 0.0f) ? 0.0f : t;
     }
 #endif
-#undef SPLNN_QUANT
+#undef SPLNN_CLAMP
 }
 
 #if defined(__GNUC__)

@@ -209,7 +209,7 @@ def _int8_spec(netfile: W.NetFile, x: np.ndarray, n_seats: int):
             h = np.maximum(b, f32(0))
         else:
             t = h * (f32(127) / a) + f32(0.5)
-            q = np.where((t > 0) & (t < f32(2 ** 31)), np.minimum(np.trunc(t), 127), 0).astype(np.int64)
+            q = np.trunc(np.where(t > 0, np.minimum(t, f32(127)), f32(0))).astype(np.int64)
             s = np.where(np.abs(w).max(0) > 0, np.abs(w).max(0) / f32(127), f32(1)).astype(f32)
             wq = np.rint(np.clip(w / s, f32(-127), f32(127))).astype(np.int64)
             acc = (q @ wq).astype(f32)
