@@ -83,3 +83,26 @@ def test_bench_scaling_compares_budgets_with_a_reference_and_the_reference_with_
         scaling.main(["--budgets", "5000", "--reference", "1000"])
     with pytest.raises(SystemExit):
         scaling.main(["--budgets", "20x40"])
+
+
+def test_bench_learned_precision_puts_float32_and_int8_side_by_side_for_every_kernel(tmp_path, monkeypatch, capsys):
+    """'bench learned precision' (issue 51, a faster net): a row per position and kernel this CPU
+    runs, the int8 copy's eval time and iterations/s beside the float net's, with their ratios."""
+    from splendor_ai._core import nn as core_nn
+    from splendor_ai.bench import learned
+
+    monkeypatch.chdir(tmp_path)
+    assert learned.main(["precision", "--game", "duel", "--rounds", "1", "--iterations", "200", "--write"]) == 0
+    rows = [ln for ln in (tmp_path / "BENCHMARKS.md").read_text().splitlines()
+            if ln.startswith("| opening") or ln.startswith("| mid-game")]
+    kernels = [k for k, ok in core_nn.kernels() if ok]
+    assert [r.split(" | ")[1] for r in rows] == kernels * 2
+    for r in rows:
+        f_us, q_us, ratio, f_ips, q_ips, ips_ratio = (c.strip() for c in r.strip("| ").split(" | ")[2:])
+        assert math.isclose(float(q_us) / float(f_us), float(ratio), abs_tol=0.011)
+        assert float(f_ips.replace(",", "")) > 0 and float(q_ips.replace(",", "")) > 0
+    # An int8 copy is what --int8 must be; a float file there is refused, naming the flag.
+    from splendor_ai import nn
+
+    assert learned.main(["precision", "--game", "duel", "--int8", str(nn.shipped_path("duel")), "--rounds", "1"]) == 2
+    assert "--int8" in capsys.readouterr().err
