@@ -296,8 +296,12 @@ def test_the_dockerfile_runs_commands_and_settings_that_exist():
     commands = build_parser()._subparsers._group_actions[0].choices
     assert {"serve", "health"} <= commands.keys()
     names = {Settings.env_name(f) for f in Settings.__dataclass_fields__}
+    from splendor_ai._core import nn as core_nn
+
+    # SPLENDOR_AI_TOKENS: the server's extra tokens; SPLENDOR_AI_TOKEN: the token `play` sends;
+    # the net core's kernel and precision, read by every command that loads a net.
+    others = ("SPLENDOR_AI_TOKENS", "SPLENDOR_AI_TOKEN", core_nn.KERNEL_ENV, core_nn.PRECISION_ENV)
     for name in re.findall(r"\b(SPLENDOR_AI_[A-Z_]+)=", text + DEPLOY_DOC):
-        # SPLENDOR_AI_TOKENS: the server's extra tokens; SPLENDOR_AI_TOKEN: the token `play` sends.
-        assert name in names or name in ("SPLENDOR_AI_TOKENS", "SPLENDOR_AI_TOKEN"), name
+        assert name in names or name in others, name
     ignored = (ROOT / ".dockerignore").read_text().split()
     assert ".git" in ignored and "splendor_ai/_core/*.so" in ignored  # the image builds its own cores
