@@ -7,7 +7,10 @@ int8 weights its specification (integer sums, exact on every copy).
 """
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from array import array
 
 import numpy as np
@@ -176,6 +179,20 @@ def test_a_reduced_precision_copy_of_a_weights_file_loads_at_that_precision(tmp_
     assert nn.load(path, "base").core.precision == precision
     assert nn.load(W.with_precision(back, "float32"), "base").core.precision == "float32"
     assert "precision" not in W.with_precision(back, "float32").info
+
+
+def test_the_precision_command_runs_as_a_module_without_warnings(tmp_path):
+    """``python -m splendor_ai.nn precision`` as the docs give it: a copy, and a clean stderr."""
+    source = _saved(tmp_path, random_netfile("duel", hidden=(16, 8), seed=5))
+    out = tmp_path / "q.splnn"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run([sys.executable, "-m", "splendor_ai.nn", "precision", str(source), str(out), "int8"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0 and done.stderr == "" and f"wrote {out} (int8)" in done.stdout
+    assert W.read(out).info["precision"] == "int8"
+    bad = subprocess.run([sys.executable, "-m", "splendor_ai.nn", "precision", str(tmp_path / "none.splnn"),
+                          str(out), "int8"], capture_output=True, text=True, env=env, timeout=60)
+    assert bad.returncode == 2 and "none.splnn: cannot read" in bad.stderr
 
 
 def test_a_bad_precision_in_a_header_is_refused_naming_the_field(tmp_path):

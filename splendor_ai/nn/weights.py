@@ -212,11 +212,11 @@ def read(path) -> NetFile:
 
 
 def main(argv=None) -> int:
-    """python -m splendor_ai.nn.weights precision IN OUT {float32,bfloat16,int8}: a copy of a net
+    """python -m splendor_ai.nn precision IN OUT {float32,bfloat16,int8}: a copy of a net
     that the search evaluates at that precision (docs/learned.md)."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.nn.weights", description=main.__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.nn", description=main.__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
     pr = sub.add_parser("precision", help="write a copy of a net with another evaluation precision")
     pr.add_argument("source")
@@ -230,7 +230,3 @@ def main(argv=None) -> int:
         return 2
     print(f"wrote {args.out} ({args.precision})")
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
