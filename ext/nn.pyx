@@ -52,7 +52,7 @@ def kernels():
 
 def default_kernel():
     """The kernel a new NetCore runs: the one SPLENDOR_AI_NN_KERNEL names (baseline, avx2,
-    avx512), else the widest this CPU runs."""
+    avxvnni, avx512), else the widest this CPU runs."""
     return _kernel_index(None)[1]
 
 

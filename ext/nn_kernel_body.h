@@ -197,7 +197,7 @@ static void SPLNN_NAME(splnn_layer16_)(const float* x, int n_in, const uint32_t*
  * q = (int)(x * (127 / a) + 0.5), clamped to 0..127 first. Each output's sum of q times the weights is an
  * integer below 2^24 in magnitude (at most SPLNN_Q8_MAX inputs, each term below 2^14), so it is
  * exact whatever the order of its additions, and every copy gives the same bits while adding as
- * its instructions like: the AVX-512 copy four products an instruction (VNNI), the AVX2 copy
+ * its instructions like: the AVX-512 and AVX-VNNI copies four products an instruction (VNNI), the AVX2 copy
  * with a pair of multiply-adds (a product of 0..127 and -127..127 twice fits sixteen bits, so
  * nothing saturates), the baseline as floats (splnn_pack8f: the float layer above, exact on
  * integers this small). The output is ((float)sum * scale[j]) * (a / 127) + bias[j]. Groups of
@@ -298,6 +298,9 @@ static void SPLNN_NAME(splnn_layer8_)(const float* restrict x, int n_in, const v
 #if SPLNN_Q8 == 2
 #define SPLNN_QB 16
 #define SPLNN_DOT(s, b, v) _mm256_dpbusd_epi32(s, b, v)
+#elif SPLNN_Q8 == 3
+#define SPLNN_QB 8  /* eight sums: without AVX-512 there are sixteen vector registers, too few for sixteen */
+#define SPLNN_DOT(s, b, v) _mm256_dpbusd_avx_epi32(s, b, v)
 #else
 #define SPLNN_QB 8
         const __m256i ones = _mm256_set1_epi16(1);

@@ -1,7 +1,7 @@
 /* The network's dense layer (float32, bfloat16 and int8 weights) and its policy logits
  * (ext/nn.pxd), in C so that they can be compiled more than once: on x86-64 with GCC or Clang,
- * a copy for AVX-512 (with VNNI), one for AVX2 and one for the baseline instruction set (the body is ext/nn_kernel_body.h, included once per
- * copy). A Net holds the pointers of the copy it runs (ext/nn.pyx picks the widest the CPU
+ * a copy for AVX-512 (with VNNI), one for AVX2 with AVX-VNNI, one for AVX2 and one for the
+ * baseline instruction set (the body is ext/nn_kernel_body.h, included once per copy). A Net holds the pointers of the copy it runs (ext/nn.pyx picks the widest the CPU
  * has, or the one SPLENDOR_AI_NN_KERNEL names), so the search calls it through the Net.
  *
  * The dense layer has no reduction (each output is its own sum, added in input order), the
@@ -130,6 +130,7 @@ typedef void (*splnn_logits_fn)(const float* h, int n, const float* wp, const fl
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(SPLNN_PORTABLE)  /* -DSPLNN_PORTABLE: the portable copy alone */
 #include <immintrin.h>
+#include <cpuid.h>
 #define SPLNN_X86 1
 /* The AVX2 gather's permutations: entry k packs, three bits a lane, the lanes set in the
  * 8-bit mask k in increasing order (then zeros). */
@@ -180,6 +181,18 @@ static const uint32_t splnn_perm8[256] = {
 #undef SPLNN_TARGET
 #undef SPLNN_GATHER
 #undef SPLNN_Q8
+/* The AVX2 copy with AVX-VNNI (the VEX form of vpdpbusd: Intel's Alder Lake and later client
+ * cores, Sierra Forest, AMD's Zen 5 without AVX-512 enabled): its int8 layer adds four products an
+ * instruction, as the AVX-512 copy does; everything else is the AVX2 copy's code. */
+#define SPLNN_SFX _avxvnni
+#define SPLNN_TARGET __attribute__((target("avx2,avxvnni,popcnt")))
+#define SPLNN_GATHER 1
+#define SPLNN_Q8 3
+#include "nn_kernel_body.h"
+#undef SPLNN_SFX
+#undef SPLNN_TARGET
+#undef SPLNN_GATHER
+#undef SPLNN_Q8
 #define SPLNN_SFX _avx2
 #define SPLNN_TARGET __attribute__((target("avx2,popcnt")))
 #define SPLNN_GATHER 1
@@ -203,17 +216,31 @@ static const uint32_t splnn_perm8[256] = {
 #undef SPLNN_Q8
 
 /* The machine copies, widest first: index, name, whether this CPU runs it, its functions. */
-#define SPLNN_N_KERNELS (SPLNN_X86 ? 3 : 1)
+#define SPLNN_N_KERNELS (SPLNN_X86 ? 4 : 1)
 
 static inline const char* splnn_kernel_name(int i)
 {
     (void)i;
 #if SPLNN_X86
     if (i == 0) return "avx512";
-    if (i == 1) return "avx2";
+    if (i == 1) return "avxvnni";
+    if (i == 2) return "avx2";
 #endif
     return "baseline";
 }
+
+#if SPLNN_X86
+/* AVX-VNNI: CPUID leaf 7, sub-leaf 1, EAX bit 4. GCC 12's __builtin_cpu_supports("avxvnni")
+ * answers 0 even where /proc/cpuinfo lists avx_vnni, so the bit is read here; the OS's saving of
+ * the 256-bit registers is what __builtin_cpu_supports("avx2") already checks. */
+static inline int splnn_cpu_avxvnni(void)
+{
+    unsigned int a = 0, b = 0, c = 0, d = 0;
+    if (__get_cpuid_max(0, 0) < 7 || !__get_cpuid_count(7, 1, &a, &b, &c, &d))
+        return 0;
+    return (a >> 4) & 1u;
+}
+#endif
 
 static inline int splnn_kernel_supported(int i)
 {
@@ -222,7 +249,9 @@ static inline int splnn_kernel_supported(int i)
     if (i == 0)
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
             && __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("popcnt");
-    if (i == 1) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+    if (i == 1)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && splnn_cpu_avxvnni();
+    if (i == 2) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
 #endif
     return i == SPLNN_N_KERNELS - 1;
 }
@@ -243,6 +272,11 @@ static inline int splnn_kernel(int i, splnn_layer_fn* layer, splnn_layer16_fn* l
         return 1;
     }
     if (i == 1) {
+        *layer = splnn_layer__avxvnni; *layer16 = splnn_layer16__avxvnni; *layer8 = splnn_layer8__avxvnni;
+        *logits = splnn_logits__avxvnni;
+        return 1;
+    }
+    if (i == 2) {
         *layer = splnn_layer__avx2; *layer16 = splnn_layer16__avx2; *layer8 = splnn_layer8__avx2; *logits = splnn_logits__avx2;
         return 1;
     }

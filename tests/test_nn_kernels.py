@@ -57,7 +57,29 @@ def test_the_baseline_kernel_always_runs_and_is_listed_last(monkeypatch):
     names = [name for name, _ in core_nn.kernels()]
     assert names[-1] == "baseline" and "baseline" in RUNNABLE
     assert core_nn.default_kernel() == RUNNABLE[0]  # the widest this CPU runs
-    assert set(names) <= {"avx512", "avx2", "baseline"}
+    assert set(names) <= {"avx512", "avxvnni", "avx2", "baseline"}
+
+
+def _cpu_flags() -> set[str] | None:
+    try:
+        text = open("/proc/cpuinfo").read()
+    except OSError:
+        return None
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.split(":", 1)[1].split())
+    return None
+
+
+def test_each_x86_kernel_runs_exactly_where_the_cpu_lists_its_instructions():
+    """The kernels' own CPU checks (the AVX-VNNI one reads CPUID itself) against the kernel's flags."""
+    flags = _cpu_flags()
+    runs = dict(core_nn.kernels())
+    if flags is None or "avx2" not in runs:
+        pytest.skip("not an x86-64 Linux machine with the vector kernels")
+    assert runs["avx2"] == ("avx2" in flags)
+    assert runs["avxvnni"] == ("avx2" in flags and "avx_vnni" in flags)
+    assert runs["avx512"] == all(f in flags for f in ("avx512f", "avx512vl", "avx512_vnni"))
 
 
 @pytest.mark.parametrize("seed", range(6))
