@@ -320,12 +320,12 @@ def test_ship_a_net_for_one_player_count(tmp_path, monkeypatch):
     (run / "history.md").write_text("# history\n")
     monkeypatch.setattr(ship, "ROOT", tmp_path)
     source = nn.shipped_path("base")
-    assert ship.main([str(run), "--net", str(source), "--players", "2", "--made", "a test"]) == 0
-    out = nn.read(tmp_path / "splendor_ai" / "nets" / "base-2p.splnn")
-    assert out.players == [2] and out.info["made"] == "a test"
+    assert ship.main([str(run), "--net", str(source), "--players", "3", "--made", "a test"]) == 0
+    out = nn.read(tmp_path / "splendor_ai" / "nets" / "base-3p.splnn")
+    assert out.players == [3] and out.info["made"] == "a test"
     assert out.payload == nn.read(source).payload
-    assert (tmp_path / "training" / "history" / "base-2p.md").read_text() == "# history\n"
-    assert (tmp_path / "training" / "history" / "base-2p.state.json").is_file()
-    assert not (tmp_path / "training" / "base-2p").exists()  # no checkpoints or run copies in the tree
+    assert (tmp_path / "training" / "history" / "base-3p.md").read_text() == "# history\n"
+    assert (tmp_path / "training" / "history" / "base-3p.state.json").is_file()
+    assert not (tmp_path / "training" / "base-3p").exists()  # no checkpoints or run copies in the tree
     with pytest.raises(SystemExit, match="covers"):
         ship.main([str(run), "--net", str(source), "--players", "5"])
