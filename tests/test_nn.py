@@ -329,3 +329,17 @@ def test_ship_a_net_for_one_player_count(tmp_path, monkeypatch):
     assert not (tmp_path / "training" / "base-3p").exists()  # no checkpoints or run copies in the tree
     with pytest.raises(SystemExit, match="covers"):
         ship.main([str(run), "--net", str(source), "--players", "5"])
+
+
+def test_each_shipped_net_searches_with_the_settings_docs_learned_gives_it():
+    """docs/learned.md §4: base 2p, base 3-4p and Marvel at c_puct 1.0 (their headers), Duel at the default."""
+    from splendor_ai.search.mcts import NET_SEARCH_DEFAULTS, Config, net_search_settings, resolve_net
+
+    want = {("base", 2): ("base-2p.splnn", 1.0), ("base", 3): ("base.splnn", 1.0), ("base", 4): ("base.splnn", 1.0),
+            ("marvel", 2): ("marvel.splnn", 1.0), ("marvel", 4): ("marvel.splnn", 1.0),
+            ("duel", 2): ("duel.splnn", NET_SEARCH_DEFAULTS["c_puct"])}
+    for (game, players), (name, c_puct) in want.items():
+        net = resolve_net(Config(), game, players)
+        assert net.name == name, (game, players)
+        assert net_search_settings(Config(), net)["c_puct"] == c_puct, (game, players)
+        assert net_search_settings(Config(c_puct=2.0), net)["c_puct"] == 2.0  # a config's own setting wins
