@@ -1,7 +1,8 @@
 /* The network's dense layer (float32, bfloat16 and int8 weights) and its policy logits
  * (ext/nn.pxd), in C so that they can be compiled more than once: on x86-64 with GCC or Clang,
  * a copy for AVX-512 (with VNNI), one for AVX2 with AVX-VNNI, one for AVX2 and one for the
- * baseline instruction set (the body is ext/nn_kernel_body.h, included once per copy). A Net holds the pointers of the copy it runs (ext/nn.pyx picks the widest the CPU
+ * baseline instruction set (the body is ext/nn_kernel_body.h, included once per copy). A Net
+ * holds the pointers of the copy it runs (ext/nn.pyx picks the widest the CPU
  * has, or the one SPLENDOR_AI_NN_KERNEL names), so the search calls it through the Net.
  *
  * The dense layer has no reduction (each output is its own sum, added in input order), the
@@ -181,8 +182,8 @@ static const uint32_t splnn_perm8[256] = {
 #undef SPLNN_TARGET
 #undef SPLNN_GATHER
 #undef SPLNN_Q8
-/* The AVX2 copy with AVX-VNNI (the VEX form of vpdpbusd: Intel's Alder Lake and later client
- * cores, Sierra Forest, AMD's Zen 5 without AVX-512 enabled): its int8 layer adds four products an
+/* The AVX2 copy with AVX-VNNI (the VEX form of vpdpbusd, on CPUs without AVX-512 such as Intel's
+ * Alder Lake and later client cores and Sierra Forest): its int8 layer adds four products an
  * instruction, as the AVX-512 copy does; everything else is the AVX2 copy's code. */
 #define SPLNN_SFX _avxvnni
 #define SPLNN_TARGET __attribute__((target("avx2,avxvnni,popcnt")))

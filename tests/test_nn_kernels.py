@@ -72,7 +72,7 @@ def _cpu_flags() -> set[str] | None:
 
 
 def test_each_x86_kernel_runs_exactly_where_the_cpu_lists_its_instructions():
-    """The kernels' own CPU checks (the AVX-VNNI one reads CPUID itself) against the kernel's flags."""
+    """The kernels' own CPU checks (the AVX-VNNI one reads CPUID itself) against /proc/cpuinfo's flags."""
     flags = _cpu_flags()
     runs = dict(core_nn.kernels())
     if flags is None or "avx2" not in runs:
