@@ -57,18 +57,23 @@ class Nets:
     def check(cls, setting: str = "", folder: Path | None = None) -> "Nets":
         """Loads and verifies every net; ValueError with one line (the file and its fault) on the first bad one."""
         folder = shipped_dir() if folder is None else folder
-        shipped = []
+        shipped, loaded = [], {}
         files = sorted(folder.glob("*.splnn")) if folder.is_dir() else []
         for path in files:
             m = SHIPPED_NAME.match(path.name)
             if m is None or m["game"] not in GAMES:
                 raise ValueError(f"net check: {path}: not named GAME.splnn or GAME-Np.splnn")
-            _load(path, m["game"])
+            loaded[path.name] = _load(path, m["game"])
             shipped.append(path)
-        games_shipped = {SHIPPED_NAME.match(p.name)["game"] for p in shipped}
-        for game in GAMES:
-            if game not in games_shipped:
-                raise ValueError(f"net check: {folder / (game + '.splnn')}: missing (every game ships a net)")
+        for game in GAMES:  # every player count of every game has its net, as nn.shipped_path finds it
+            for players in PLAYER_COUNTS[game]:
+                name = f"{game}-{players}p.splnn" if f"{game}-{players}p.splnn" in loaded else f"{game}.splnn"
+                if name not in loaded:
+                    raise ValueError(f"net check: {folder / name}: missing (every game ships a net; "
+                                     f"{game} at {players} players has none)")
+                if not loaded[name].covers(players):
+                    raise ValueError(f"net check: {folder / name}: covers {list(loaded[name].players)} players, "
+                                     f"not {players} (and no {game}-{players}p.splnn is shipped)")
         overrides = {}
         for game, path in parse_net_setting(setting).items():
             overrides[game] = _load(Path(path), game)

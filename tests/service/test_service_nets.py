@@ -38,16 +38,23 @@ def test_the_shipped_nets_pass_the_check_and_are_the_ones_searched():
     assert nets.overrides == {} and nets.net_for("base", 2) is None
 
 
-@pytest.mark.parametrize("fault", ["corrupt", "missing", "foreign"])
+@pytest.mark.parametrize("fault", ["corrupt", "missing", "foreign", "missing beside a player-count net", "uncovered"])
 def test_a_bad_or_missing_shipped_net_stops_the_start_in_one_line_naming_the_file(tmp_path, fault):
     for p in nn.shipped_path("base").parent.glob("*.splnn"):
         shutil.copy(p, tmp_path / p.name)
+    assert nn.read(tmp_path / "base-2p.splnn").players == [2]  # the cases below rest on it
     if fault == "corrupt":
         _corrupt(tmp_path / "duel.splnn", tmp_path / "duel.splnn")
         expect = ("duel.splnn", "payload checksum does not match")
     elif fault == "missing":
         (tmp_path / "marvel.splnn").unlink()
         expect = ("marvel.splnn", "missing")
+    elif fault == "missing beside a player-count net":
+        (tmp_path / "base.splnn").unlink()  # base-2p.splnn stays: 3 and 4 players have no net
+        expect = ("base.splnn", "missing", "base at 3 players has none")
+    elif fault == "uncovered":
+        shutil.copy(tmp_path / "base-2p.splnn", tmp_path / "base.splnn")  # a 2-player net as the 3-4 player one
+        expect = ("base.splnn", "covers [2] players, not 3")
     else:
         shutil.copy(tmp_path / "duel.splnn", tmp_path / "marvel.splnn")
         expect = ("marvel.splnn", "a net for 'duel', not 'marvel'")
