@@ -75,11 +75,11 @@ _shipped: dict[Path, Net | None] = {}
 _lock = threading.Lock()
 
 
-def shipped_path(game: str, players: int | None = None) -> Path:
+def shipped_path(game: str, players: int | None = None, folder: Path | None = None) -> Path:
     """The shipped weights file for `game`: `nets/<game>-<players>p.splnn` where a net is shipped
     for that player count alone (one that plays it better than the game's net), else
-    `nets/<game>.splnn`."""
-    nets = Path(str(resources.files("splendor_ai") / "nets"))
+    `nets/<game>.splnn` (in `folder` instead of the package's nets, where given)."""
+    nets = Path(str(resources.files("splendor_ai") / "nets")) if folder is None else folder
     if players is not None and (nets / f"{game}-{players}p.splnn").is_file():
         return nets / f"{game}-{players}p.splnn"
     return nets / f"{game}.splnn"

@@ -67,7 +67,7 @@ class Nets:
             shipped.append(path)
         for game in GAMES:  # every player count of every game has its net, as nn.shipped_path finds it
             for players in PLAYER_COUNTS[game]:
-                name = f"{game}-{players}p.splnn" if f"{game}-{players}p.splnn" in loaded else f"{game}.splnn"
+                name = nn.shipped_path(game, players, folder).name
                 if name not in loaded:
                     raise ValueError(f"net check: {folder / name}: missing (every game ships a net; "
                                      f"{game} at {players} players has none)")
