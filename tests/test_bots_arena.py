@@ -17,7 +17,8 @@ def test_lineup_rotates_every_bot_through_every_seat():
 
 
 @pytest.mark.parametrize("spec", ["nope", "mcts:iterations=x", "mcts:bogus=1", "mcts:iterations=0",
-                                  "mcts:threads=0", "level:99", "level:x", "mcts:iterations"])
+                                  "mcts:threads=0", "level:99", "level:x", "mcts:iterations",
+                                  "mcts:c_puct=1.0,iterations=50,c_puct=0.7"])
 def test_bad_bot_specs_say_what_is_wrong(spec):
     with pytest.raises(BotSpecError):
         make_bot(spec)

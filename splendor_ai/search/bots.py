@@ -195,8 +195,10 @@ def _parse_params(text: str) -> dict[str, str]:
     for part in text.split(","):
         if "=" not in part:
             raise BotSpecError(f"bot parameter {part!r}: expected key=value")
-        k, v = part.split("=", 1)
-        params[k.strip()] = v.strip()
+        k, v = (x.strip() for x in part.split("=", 1))
+        if k in params:  # the last would silently win: a typo'd match would run other settings
+            raise BotSpecError(f"bot parameter {k!r} given twice ({params[k]!r} and {v!r})")
+        params[k] = v
     return params
 
 
