@@ -88,6 +88,15 @@ def _rewrite(path, mutate_header=None, body=None):
     (lambda p: _rewrite(p, lambda h: h.update(hidden=[32, 0])), "header.hidden must be a non-empty list"),
     (lambda p: _rewrite(p, lambda h: h.update(payload_floats=5)), "header.payload_floats"),
     (lambda p: p.write_bytes(p.read_bytes()[:8] + struct.pack("<I", 10**7) + p.read_bytes()[12:]), "header length"),
+    (lambda p: _rewrite(p, lambda h: h["info"].update(search={"cpuct": 1.0})), r"info.search.cpuct: not a search"),
+    (lambda p: _rewrite(p, lambda h: h["info"].update(search={"c_puct": "high"})), r"info.search.c_puct must be"),
+    (lambda p: _rewrite(p, lambda h: h["info"].update(search={"net_rollout_depth": 2.5})),
+     r"net_rollout_depth must be a non-negative integer"),
+    (lambda p: _rewrite(p, lambda h: h["info"].update(search_by_players={"5": {"c_puct": 1.0}})),
+     r"search_by_players: '5' is not one of the net's player counts"),
+    (lambda p: _rewrite(p, lambda h: h["info"].update(search_by_players={"3": {"c_puct": -1}})),
+     r"search_by_players.3.c_puct must be a non-negative number"),
+    (lambda p: _rewrite(p, lambda h: h["info"].update(search_by_players=[0.5])), r"keyed by player count"),
 ])
 def test_a_damaged_file_is_refused_naming_the_fault(tmp_path, damage, message):
     path = tmp_path / "n.splnn"
@@ -342,5 +351,46 @@ def test_each_shipped_net_searches_with_the_settings_docs_learned_gives_it():
     for (game, players), (name, c_puct) in want.items():
         net = resolve_net(Config(), game, players)
         assert net.name == name, (game, players)
-        assert net_search_settings(Config(), net)["c_puct"] == c_puct, (game, players)
+        assert net_search_settings(Config(), net, players)["c_puct"] == c_puct, (game, players)
         assert net_search_settings(Config(c_puct=2.0), net)["c_puct"] == 2.0  # a config's own setting wins
+
+
+def test_a_net_recommends_settings_for_one_player_count():
+    """header.info.search_by_players["3"] takes the place of info.search at 3 players only, a
+    Config's own setting still wins, and the search runs with it (the same tree as asking for it)."""
+    from splendor_ai.search.mcts import Config, net_search_settings
+
+    netfile = random_netfile("marvel", hidden=(16,), seed=2)
+    netfile.info = {"search": {"c_puct": 0.7, "fpu_reduction": 0.2}, "search_by_players": {"3": {"c_puct": 0.4}}}
+    net = nn.load(netfile, "marvel")
+    assert net_search_settings(Config(), net, 2)["c_puct"] == 0.7
+    assert net_search_settings(Config(), net, 4)["c_puct"] == 0.7
+    three = net_search_settings(Config(), net, 3)
+    assert three["c_puct"] == 0.4 and three["fpu_reduction"] == 0.2
+    assert net_search_settings(Config(c_puct=2.0), net, 3)["c_puct"] == 2.0
+    state = load_game("marvel", 3).new_initial_state(7)
+    run = lambda **kw: visits(search(state, Limits(iterations=600), Config(evaluator="net", net=net, seed=3, **kw)))
+    assert run() == run(c_puct=0.4, fpu_reduction=0.2)
+    assert run() != run(c_puct=0.7, fpu_reduction=0.2)
+
+
+def test_ship_writes_settings_for_one_player_count(tmp_path, monkeypatch):
+    from splendor_ai.train import ship
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "state.json").write_text('{"best": null}')
+    monkeypatch.setattr(ship, "ROOT", tmp_path)
+    source = nn.shipped_path("base")
+    assert ship.main([str(run), "--net", str(source), "--search", "c_puct=1.0",
+                      "--search-for", "3:c_puct=0.5,fpu_reduction=0.05", "--search-for", "4:c_puct=0.7"]) == 0
+    out = nn.read(tmp_path / "splendor_ai" / "nets" / "base.splnn")
+    assert out.info["search"] == {"c_puct": 1.0}
+    assert out.info["search_by_players"] == {"3": {"c_puct": 0.5, "fpu_reduction": 0.05}, "4": {"c_puct": 0.7}}
+    assert out.search_settings(3) == {"c_puct": 0.5, "fpu_reduction": 0.05} and out.search_settings(2) == {"c_puct": 1.0}
+    for bad, message in (("5:c_puct=1", "one of the net's player counts"), ("3c_puct=1", "give N:k=v"),
+                         ("3:cpuct=1", "unknown setting 'cpuct'"), ("3:c_puct=x", "is not a number")):
+        with pytest.raises(SystemExit, match=message):
+            ship.main([str(run), "--net", str(source), "--search-for", bad])
+    with pytest.raises(SystemExit, match=r"one of the net's player counts \[3\]"):
+        ship.main([str(run), "--net", str(source), "--players", "3", "--search-for", "4:c_puct=0.7"])

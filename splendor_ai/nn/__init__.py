@@ -56,8 +56,9 @@ def load(source, game: str) -> Net:
     from ..search import cores
 
     if isinstance(source, NetFile):
-        netfile, name = source, f"<{game} net>"
-        data = file_bytes(netfile)
+        name = f"<{game} net>"
+        data = file_bytes(source)
+        netfile = parse(data, name)  # the checks a file gets, the header's included
     else:
         name = str(source)
         try:

@@ -24,6 +24,9 @@ MAX_HEADER = 1 << 20
 # float32 when absent). bfloat16 halves their bytes, int8 quarters them (each rounded at load to
 # one of its output's 255 levels); the payload stays float32 either way.
 PRECISIONS = ("float32", "bfloat16", "int8")
+# The PUCT settings a net may recommend to the search that uses it (header.info.search, and
+# header.info.search_by_players["N"] for N seats alone), with the search's defaults where neither does.
+SEARCH_DEFAULTS = {"c_puct": 1.5, "fpu_reduction": 0.1, "net_rollout_depth": 0, "net_rollout_weight": 0.0}
 
 _FIELDS = {
     "format": int,
@@ -66,6 +69,14 @@ class NetFile:
             n += prev * h + h
             prev = h
         return n + prev * self.max_players + self.max_players + prev * self.policy_size + self.policy_size
+
+    def search_settings(self, players: int | None = None) -> dict:
+        """The search settings this net recommends (header.info.search), with those recommended
+        for `players` seats alone (header.info.search_by_players) in their place where it gives any."""
+        out = dict(self.info.get("search") or {})
+        if players is not None:
+            out.update((self.info.get("search_by_players") or {}).get(str(players)) or {})
+        return out
 
     def header(self) -> dict:
         data = self.payload_bytes()
@@ -155,6 +166,7 @@ def parse(data: bytes, source: str = "weights") -> NetFile:
     if header["info"].get("precision", "float32") not in PRECISIONS:
         raise WeightsError(f"{source}: header.info.precision must be one of {', '.join(PRECISIONS)}, "
                            f"got {header['info']['precision']!r}")
+    _check_search(header["info"], header["players"], source)
     body = data[12 + hlen:]
     net = NetFile(
         game=header["game"], players=header["players"], feature_version=header["feature_version"],
@@ -187,6 +199,35 @@ def with_precision(net: NetFile, precision: str) -> NetFile:
         info["precision"] = precision
     return NetFile(net.game, list(net.players), net.feature_version, net.num_features, net.policy_size,
                    net.max_players, list(net.hidden), net.payload, net.generation, info)
+
+
+def _check_settings(settings, where: str) -> None:
+    if not isinstance(settings, dict):
+        raise WeightsError(f"{where} must be an object of search settings, got {settings!r}")
+    for name, value in settings.items():
+        if name not in SEARCH_DEFAULTS:
+            raise WeightsError(f"{where}.{name}: not a search setting (one of {', '.join(SEARCH_DEFAULTS)})")
+        kind = type(SEARCH_DEFAULTS[name])
+        ok = (isinstance(value, int) if kind is int else isinstance(value, (int, float))) and not isinstance(value, bool)
+        if not ok or value < 0 or value != value:
+            raise WeightsError(f"{where}.{name} must be a non-negative {'integer' if kind is int else 'number'}, "
+                               f"got {value!r}")
+
+
+def _check_search(info: dict, players: list, source: str) -> None:
+    """Refuses search settings the search could not use (so a bad header fails at load, loudly,
+    not in the middle of a game)."""
+    if "search" in info:
+        _check_settings(info["search"], f"{source}: header.info.search")
+    by_players = info.get("search_by_players", {})
+    if not isinstance(by_players, dict):
+        raise WeightsError(f"{source}: header.info.search_by_players must be an object keyed by player count, "
+                           f"got {by_players!r}")
+    for key, settings in by_players.items():
+        if not key.isdigit() or int(key) not in players:
+            raise WeightsError(f"{source}: header.info.search_by_players: {key!r} is not one of the net's "
+                               f"player counts {players}")
+        _check_settings(settings, f"{source}: header.info.search_by_players.{key}")
 
 
 def check_for_core(net: NetFile, game: str, core_module, source: str = "weights") -> None:

@@ -15,6 +15,7 @@ from .._core import search as _search
 from ..games import HiddenInformationError
 from ..games.errors import SplendorError
 from . import cores
+from ..nn.weights import SEARCH_DEFAULTS
 
 
 class SearchError(SplendorError):
@@ -125,13 +126,14 @@ def evaluator_info(config: "Config", game: str, players: int) -> Evaluator:
 
 _loaded_nets: dict = {}
 
-NET_SEARCH_DEFAULTS = {"c_puct": 1.5, "fpu_reduction": 0.1, "net_rollout_depth": 0, "net_rollout_weight": 0.0}
+NET_SEARCH_DEFAULTS = SEARCH_DEFAULTS
 
 
-def net_search_settings(config: Config, net) -> dict:
-    """The PUCT settings a search with `net` uses: the config's, else the net's own
-    recommendation (weights header info.search), else NET_SEARCH_DEFAULTS."""
-    recommended = (net.file.info.get("search") or {}) if net is not None else {}
+def net_search_settings(config: Config, net, players: int | None = None) -> dict:
+    """The PUCT settings a search with `net` of `players` seats uses: the config's, else the
+    net's own recommendation for that many seats (weights header info.search_by_players), else
+    its recommendation (info.search), else NET_SEARCH_DEFAULTS."""
+    recommended = net.file.search_settings(players) if net is not None else {}
     out = {}
     for name, default in NET_SEARCH_DEFAULTS.items():
         value = getattr(config, name)
@@ -266,7 +268,7 @@ class Search:
             reuse=reuse[0]._tree if reuse else None,
             reuse_action=reuse[1] if reuse else -1,
             net=self.net.core if self.net is not None else None,
-            **net_search_settings(config, self.net),
+            **net_search_settings(config, self.net, core_state.players),
             root_noise=config.root_noise,
             noise_alpha=config.noise_alpha,
         )

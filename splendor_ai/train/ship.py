@@ -1,11 +1,12 @@
 """Ship a trained net: copy a run's best net into the package with its search settings.
 
     python -m splendor_ai.train.ship RUN_DIR [--search net_rollout_depth=10,net_rollout_weight=0.5]
-        [--measured "76.7% of 30 games vs heuristic at 0.1 s"] [--players 2]
+        [--search-for 3:c_puct=0.5] [--measured "76.7% of 30 games vs heuristic at 0.1 s"] [--players 2]
 
 The net goes to splendor_ai/nets/<game>.splnn (the default of the search where it covers the
 player count); the settings go into its header's info.search, which the search uses for any
-setting a Config leaves unset. The run's history table and settings are copied to
+setting a Config leaves unset; --search-for N:SETTINGS (repeatable) goes into
+info.search_by_players, which takes their place at N players. The run's history table and settings are copied to
 training/history/<stem>.md and <stem>.state.json (the provenance of the shipped net; checkpoints
 stay out of the repository: a later run starts from the shipped net with --init-net). With
 --players N the net covers N players only and goes to nets/<game>-<N>p.splnn:
@@ -26,10 +27,25 @@ from ..search.mcts import NET_SEARCH_DEFAULTS
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _settings(text: str, flag: str) -> dict:
+    out = {}
+    for part in filter(None, text.split(",")):
+        k, _, v = part.partition("=")
+        if k not in NET_SEARCH_DEFAULTS:
+            raise SystemExit(f"{flag}: unknown setting {k!r} (one of {', '.join(NET_SEARCH_DEFAULTS)})")
+        try:
+            out[k] = type(NET_SEARCH_DEFAULTS[k])(v)
+        except ValueError:
+            raise SystemExit(f"{flag}: {k}={v!r} is not a number") from None
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m splendor_ai.train.ship", description=__doc__.split("\n\n")[0])
     ap.add_argument("run", help="a training run's folder (splendor-ai train --out)")
     ap.add_argument("--search", default="", help="recommended search settings, k=v,...")
+    ap.add_argument("--search-for", action="append", default=[], metavar="N:SETTINGS",
+                    help="recommended search settings at N players alone, N:k=v,... (repeatable)")
     ap.add_argument("--measured", default="", help="the measurement behind shipping it (kept in the header)")
     ap.add_argument("--net", default=None, help="ship this weights file instead of the run's best net")
     ap.add_argument("--made", default="", help="with --net: how that net was made (kept in the header)")
@@ -41,13 +57,18 @@ def main(argv=None) -> int:
     if args.net is None and state.get("best") is None:
         raise SystemExit(f"{run}: no generation has passed its gate yet (or give --net)")
     netfile = nn.read(args.net or run / "best.splnn")
-    search = {}
-    for part in filter(None, args.search.split(",")):
-        k, _, v = part.partition("=")
-        if k not in NET_SEARCH_DEFAULTS:
-            raise SystemExit(f"--search: unknown setting {k!r} (one of {', '.join(NET_SEARCH_DEFAULTS)})")
-        search[k] = type(NET_SEARCH_DEFAULTS[k])(v)
+    search = _settings(args.search, "--search")
+    by_players = {}
+    for item in args.search_for:
+        n, sep, text = item.partition(":")
+        counts = [args.players] if args.players is not None else netfile.players
+        if not sep or not n.isdigit() or int(n) not in counts:
+            raise SystemExit(f"--search-for {item!r}: give N:k=v,... with N one of the net's player counts "
+                             f"{counts}")
+        by_players[n] = _settings(text, f"--search-for {n}")
+    netfile.info = {k: v for k, v in netfile.info.items() if k != "search_by_players"}
     netfile.info = {**netfile.info, "search": search, "measured": args.measured,
+                    **({"search_by_players": by_players} if by_players else {}),
                     "run_generation": state["best"] if args.net is None else None,
                     **({"made": args.made} if args.made else {})}
     stem = netfile.game
