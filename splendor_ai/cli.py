@@ -120,19 +120,12 @@ def _analyze(args) -> int:
 
 
 def _net_search(text: str) -> dict:
-    from .search.mcts import NET_SEARCH_DEFAULTS
+    from .nn.weights import WeightsError, parse_settings
 
-    out = {}
-    for part in filter(None, (text or "").split(",")):
-        k, _, v = part.partition("=")
-        if k not in NET_SEARCH_DEFAULTS:
-            raise SystemExit(f"splendor-ai train: --net-search: unknown setting {k!r} "
-                             f"(one of {', '.join(NET_SEARCH_DEFAULTS)})")
-        try:
-            out[k] = type(NET_SEARCH_DEFAULTS[k])(v)
-        except ValueError:
-            raise SystemExit(f"splendor-ai train: --net-search: {k}={v!r} is not a number") from None
-    return out
+    try:
+        return parse_settings(text, "splendor-ai train: --net-search")
+    except WeightsError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def _train(args) -> int:

@@ -390,8 +390,25 @@ def test_ship_writes_settings_for_one_player_count(tmp_path, monkeypatch):
     assert out.info["search_by_players"] == {"3": {"c_puct": 0.5, "fpu_reduction": 0.05}, "4": {"c_puct": 0.7}}
     assert out.search_settings(3) == {"c_puct": 0.5, "fpu_reduction": 0.05} and out.search_settings(2) == {"c_puct": 1.0}
     for bad, message in (("5:c_puct=1", "one of the net's player counts"), ("3c_puct=1", "give N:k=v"),
-                         ("3:cpuct=1", "unknown setting 'cpuct'"), ("3:c_puct=x", "is not a number")):
+                         ("3:cpuct=1", "unknown setting 'cpuct'"), ("3:c_puct=x", "is not a number"),
+                         ("3:c_puct=-1", "c_puct must be a non-negative number"),
+                         ("3:net_rollout_depth=2.5", "is not an integer")):
         with pytest.raises(SystemExit, match=message):
             ship.main([str(run), "--net", str(source), "--search-for", bad])
     with pytest.raises(SystemExit, match=r"one of the net's player counts \[3\]"):
         ship.main([str(run), "--net", str(source), "--players", "3", "--search-for", "4:c_puct=0.7"])
+
+
+def test_search_settings_parse_the_same_for_ship_and_train():
+    """`train --net-search` and `ship --search` read k=v,... with one parser, checked as a header is."""
+    from splendor_ai.cli import _net_search
+    from splendor_ai.nn.weights import parse_settings
+
+    assert parse_settings("c_puct=0.7,net_rollout_depth=3", "x") == {"c_puct": 0.7, "net_rollout_depth": 3}
+    assert parse_settings("", "x") == {} and _net_search(None) == {}
+    assert _net_search("fpu_reduction=0.2") == {"fpu_reduction": 0.2}
+    for bad, message in (("cpuct=1", "--net-search: unknown setting 'cpuct'"),
+                         ("fpu_reduction=-0.1", "--net-search.fpu_reduction must be a non-negative number"),
+                         ("c_puct=nan", "--net-search.c_puct must be a non-negative number")):
+        with pytest.raises(SystemExit, match=message):
+            _net_search(bad)

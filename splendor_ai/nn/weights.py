@@ -214,6 +214,23 @@ def _check_settings(settings, where: str) -> None:
                                f"got {value!r}")
 
 
+def parse_settings(text: str, where: str) -> dict:
+    """Search settings from their command-line form, `k=v,...` (e.g. `c_puct=0.7,fpu_reduction=0.2`), checked
+    as a net header's are; a bad name or value raises WeightsError naming `where` and the setting."""
+    out = {}
+    for part in filter(None, (text or "").split(",")):
+        name, _, value = part.partition("=")
+        if name not in SEARCH_DEFAULTS:
+            raise WeightsError(f"{where}: unknown setting {name!r} (one of {', '.join(SEARCH_DEFAULTS)})")
+        try:
+            out[name] = type(SEARCH_DEFAULTS[name])(value)
+        except ValueError:
+            raise WeightsError(f"{where}: {name}={value!r} is not "
+                               f"{'an integer' if type(SEARCH_DEFAULTS[name]) is int else 'a number'}") from None
+    _check_settings(out, where)
+    return out
+
+
 def _check_search(info: dict, players: list, source: str) -> None:
     """Refuses search settings the search could not use (so a bad header fails at load, loudly,
     not in the middle of a game)."""

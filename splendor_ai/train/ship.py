@@ -22,22 +22,16 @@ import sys
 from pathlib import Path
 
 from .. import nn
-from ..search.mcts import NET_SEARCH_DEFAULTS
+from ..nn.weights import parse_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _settings(text: str, flag: str) -> dict:
-    out = {}
-    for part in filter(None, text.split(",")):
-        k, _, v = part.partition("=")
-        if k not in NET_SEARCH_DEFAULTS:
-            raise SystemExit(f"{flag}: unknown setting {k!r} (one of {', '.join(NET_SEARCH_DEFAULTS)})")
-        try:
-            out[k] = type(NET_SEARCH_DEFAULTS[k])(v)
-        except ValueError:
-            raise SystemExit(f"{flag}: {k}={v!r} is not a number") from None
-    return out
+    try:
+        return parse_settings(text, flag)
+    except nn.WeightsError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def main(argv=None) -> int:
