@@ -343,7 +343,7 @@ def test_ship_a_net_for_one_player_count(tmp_path, monkeypatch):
 def test_each_shipped_net_searches_with_the_settings_docs_learned_gives_it():
     """docs/learned.md §4: base, Marvel 2p and Duel at c_puct 1.0 (their headers), Marvel at 0.5 for 3
     players and 0.7 for 4 (one net, its header's search_by_players)."""
-    from splendor_ai.search.mcts import NET_SEARCH_DEFAULTS, Config, net_search_settings, resolve_net
+    from splendor_ai.search.mcts import Config, net_search_settings, resolve_net
 
     want = {("base", 2): ("base-2p.splnn", 1.0), ("base", 3): ("base.splnn", 1.0), ("base", 4): ("base.splnn", 1.0),
             ("marvel", 2): ("marvel-2p.splnn", 1.0), ("marvel", 3): ("marvel.splnn", 0.5),
