@@ -3,7 +3,7 @@
     {"format": "splendor-ai/record", "version": 1, "game": "base", "players": 2,
      "seed": 7, "initial_position": {...} | null, "seats": ["mcts:iterations=1000", "greedy"],
      "actions": ["take wug", ...], "evaluations": [null | {...}, ...], "returns": [1.0, 0.0],
-     "evaluators": [{"kind": "net", "net": "base-2p.splnn", "checksum": "b3c06f11b922d3e6"}, null]}
+     "evaluators": [{"kind": "net", "net": "base-2p.splnn", "checksum": "3743016012e77e77"}, null]}
 
 `seed` (the deal of `new_initial_state(seed)`) or `initial_position` (a position dictionary)
 gives the start; `actions` are in notation, in order, one per decision; `replay` rebuilds
