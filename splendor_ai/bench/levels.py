@@ -65,7 +65,7 @@ class busy:
 
 def positions(game: str, n: int, seed: int = 3) -> list:
     """``n`` positions spread over one game of level-5 self-play (2 players), each with a choice."""
-    settings = LEVELS[5].settings(seed=seed)
+    settings = LEVELS[5].settings(game, seed=seed)
     s = cores.to_core(load_game(game, 2).new_initial_state(seed))
     states = []
     while not s.is_terminal():
@@ -82,7 +82,7 @@ def measure_turns(game: str, levels, states) -> dict[int, list]:
     for lv in levels:
         rows = []
         for i, s in enumerate(states):
-            turn = LEVELS[lv].settings(seed=i).turn(s)
+            turn = LEVELS[lv].settings(game, seed=i).turn(s)
             searched = [d for d in turn.decisions if not d.forced]
             rows.append((sum(d.result.iterations for d in searched), turn.elapsed,
                          any(d.stop == "time" for d in searched)))
@@ -112,7 +112,7 @@ def turns_main(args) -> int:
             ratio = ib / ia if ia else 1.0
             if lv >= 8 and ratio < 0.9:
                 low.append(f"{game} level {lv}")
-            rows.append(f"| {game} | {lv} | {LEVELS[lv].budget()} | {ia:,.0f} | "
+            rows.append(f"| {game} | {lv} | {LEVELS[lv].budget(game)} | {ia:,.0f} | "
                         f"{statistics.median(r[1] for r in a):.3f} / {max(r[1] for r in a):.3f} | {ib:,.0f} | "
                         f"{statistics.median(r[1] for r in b):.3f} / {max(r[1] for r in b):.3f} | {ratio:.2f} | "
                         f"{sum(r[2] for r in a)} / {sum(r[2] for r in b)} |")
@@ -195,7 +195,7 @@ def main(argv=None) -> int:
             step = elo(b.win_rate)
             total += step
             step_text = f"{b.win_rate:.1%} ({b.wins:g} of {b.seat_games}) | {step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f})"
-        rows.append(f"| {lv} | {level.budget()} | {level.temperature:g} | {step_text} | {total:+.0f} |{greedy_text}")
+        rows.append(f"| {lv} | {level.budget(args.game)} | {level.temperature:g} | {step_text} | {total:+.0f} |{greedy_text}")
         print(rows[-1], flush=True)
     seconds = time.perf_counter() - t0
     cmd = "splendor-ai bench levels" + (f" --game {args.game}" if args.game != "base" else "") + \

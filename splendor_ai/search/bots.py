@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from .._core import search as _search
+from ..games import GAMES
 from ..games.base import spec as base_spec
 from ..games.errors import SplendorError
 from . import cores
@@ -163,6 +164,10 @@ class TurnBot:
         self._planned_for = None
         self.turns: list = []  # the Turns played, newest last (their evaluator, iterations, stops)
 
+    def limits_for(self, game: str) -> Limits:
+        """The limits of this bot's turns in ``game``."""
+        return self.limits
+
     def choose(self, state) -> int:
         pos = state.to_position()
         key = (pos["turn"], state.current_player())
@@ -170,7 +175,7 @@ class TurnBot:
             return self._planned.pop(0)
         seed = self._seeds.getrandbits(63) if self._seeds is not None else None
         cfg = Config(**{**self.config.__dict__, "seed": seed})
-        turn = play_turn(state, self.limits, cfg, self.temperature, self.rng)
+        turn = play_turn(state, self.limits_for(state.game), cfg, self.temperature, self.rng)
         self.turns.append(turn)
         self._planned, self._planned_for = turn.actions[1:], key
         return turn.actions[0]
@@ -182,10 +187,23 @@ def bot_evaluator(bot, game: str, players: int):
     return evaluator_info(config, game, players) if isinstance(config, Config) else None
 
 
-def level_bot(level: int, seed: int | None = 0) -> TurnBot:
+class LevelBot(TurnBot):
+    """A bot at a difficulty level: whole turns with the level's settings for the game being
+    played (levels.py; a level's iterations may differ by game)."""
+
+    def __init__(self, level: int, seed: int | None = 0):
+        self.level = get_level(level)
+        settings = self.level.settings(GAMES[0])  # config and temperature are the same in every game,
+        # the limits may not be: each turn takes limits_for(its game)
+        super().__init__(settings.limits, settings.config, settings.temperature, seed)
+
+    def limits_for(self, game: str) -> Limits:
+        return self.level.settings(game).limits
+
+
+def level_bot(level: int, seed: int | None = 0) -> LevelBot:
     """A bot at difficulty ``level``: whole turns with the level's settings (levels.py)."""
-    settings = get_level(level).settings()
-    return TurnBot(settings.limits, settings.config, settings.temperature, seed)
+    return LevelBot(level, seed)
 
 
 def _parse_params(text: str) -> dict[str, str]:

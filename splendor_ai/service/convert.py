@@ -389,9 +389,10 @@ def _common(request, maxima: Maxima, remaining: float | None, started: float | N
 MAX_TURN_ELAPSED_MS = 86_400_000  # GetMoveRequest.turn_elapsed_ms: a day
 
 
-def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | None,
+def move_plan(request: pb.GetMoveRequest, game: str, maxima: Maxima, remaining: float | None,
               started: float | None = None, allowance: float = 0.0) -> SearchPlan:
-    """GetMove's options; ``remaining`` is the time left before the call's deadline (or None),
+    """GetMove's options for a position of ``game`` (a level's iterations may differ by
+    game); ``remaining`` is the time left before the call's deadline (or None),
     ``started`` the ``time.monotonic()`` of the call's start (default: now), ``allowance``
     the seconds kept before the deadline beyond the margin (``deadline_margin``)."""
     budget = request.WhichOneof("budget")
@@ -402,7 +403,7 @@ def move_plan(request: pb.GetMoveRequest, maxima: Maxima, remaining: float | Non
             level = get_level(request.level)
         except ValueError as exc:
             raise FieldError("level", str(exc)) from None
-        settings = level.settings()  # the level whole: its iterations, turn bound, temperature, evaluator
+        settings = level.settings(game)  # the level whole: its iterations, turn bound, temperature, evaluator
         iterations = min(settings.limits.iterations, maxima.iterations)
         seconds = min(settings.limits.seconds or maxima.seconds, maxima.seconds)
         temperature, evaluator = settings.temperature, settings.config.evaluator

@@ -153,7 +153,8 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
         with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
             state = convert.decode_position(request.position)
             call.game = state.game
-            plan = convert.move_plan(request, self.maxima, _remaining(context), started, self.lateness.allowance())
+            plan = convert.move_plan(request, state.game, self.maxima, _remaining(context), started,
+                                     self.lateness.allowance())
             plan.net = self.nets.net_for(state.game, state.players)
             call.limits = plan.describe()
             convert.searched_state(state, plan.perfect_information)  # fails early on a bad position

@@ -59,12 +59,13 @@ def test_deadline_margin_adds_the_allowance(remaining, allowance, margin):
 
 def test_a_plan_ends_earlier_by_the_allowance():
     request = pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=20_000))
-    plain = convert.move_plan(request, MAXIMA, 2.0)
-    wary = convert.move_plan(request, MAXIMA, 2.0, allowance=0.4)
+    plain = convert.move_plan(request, "base", MAXIMA, 2.0)
+    wary = convert.move_plan(request, "base", MAXIMA, 2.0, allowance=0.4)
     assert plain.deadline_bound and wary.deadline_bound
     assert plain.answer_by - wary.answer_by == pytest.approx(0.4, abs=0.05)  # 2 s calls made a few µs apart
     assert wary.end == wary.answer_by and wary.limits().seconds <= 2.0 - 0.25 - 0.4
-    timed = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=300)), MAXIMA, 2.0, allowance=0.4)
+    timed = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=300)), "base", MAXIMA, 2.0,
+                              allowance=0.4)
     assert not timed.deadline_bound and timed.end == timed.started + 0.3  # the time limit comes first
     analysis = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=20_000)), MAXIMA, 2.0,
                                     allowance=0.4)
@@ -75,14 +76,14 @@ def test_a_turn_records_each_decision_stopped_by_the_clock():
     state = load_game("base", 2).state_from_position(  # 10 tokens, nothing to buy: 2+ searched decisions
         base_position(2, seed=4, current=0, tokens={0: [3, 3, 2, 2, 0, 0]}, nobles=[]))
     late = Lateness(window=100)
-    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=300), seed=1), MAXIMA, None)
+    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=300), seed=1), "base", MAXIMA, None)
     turn = engine.play_turn(state, plan, engine.Stopper(), lambda s: s.view(s.current_player()), late)
     timed = [d for d in turn.decisions if d.stop == "time"]
     assert len(timed) >= 2 and all(d.late >= 0 for d in timed)
     assert list(late._recent) == [min(d.late, CAP) for d in timed]
     # a turn that stops on its iterations records nothing
     late = Lateness()
-    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=50), seed=1), MAXIMA, None)
+    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=50), seed=1), "base", MAXIMA, None)
     turn = engine.play_turn(state, plan, engine.Stopper(), lambda s: s.view(s.current_player()), late)
     assert {d.stop for d in turn.decisions} <= {"iterations", "forced"} and not late._recent
 
