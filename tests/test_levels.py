@@ -74,6 +74,36 @@ def test_a_level_bot_searches_its_games_count(monkeypatch):
     assert seen == {"duel": (100_000, 10.0), "base": (200_000, 10.0)}
 
 
+def test_a_level_searches_with_its_own_evaluator():
+    state = load_game("base", 2).new_initial_state(2)
+    turn = get_level(2).settings("base", seed=1).turn(state)
+    assert turn.evaluator.kind == "heuristic" and all(d.result.evaluator.kind == "heuristic" for d in turn.decisions)
+    turn = get_level(5).settings("base", seed=1).turn(state)
+    assert turn.evaluator.kind == "net" and len(turn.evaluator.checksum) == 16
+
+
+def test_level_1_asked_every_move_does_not_replay_one_seed():
+    # temperature 1: a fresh seed per call gives different searches, hence (nearly always) moves
+    state = load_game("base", 2).new_initial_state(5)
+    lv = get_level(1)
+    turns = [lv.settings("base").turn(state) for _ in range(6)]
+    assert len({t.seed for t in turns}) == 6
+    assert len({tuple(t.actions) for t in turns}) > 1
+
+
+def test_a_top_level_counts_iterations_and_bounds_time():
+    state = cores.to_core(load_game("base", 2).new_initial_state(7))
+    settings = get_level(8).settings("base", seed=2)
+    assert settings.limits.seconds == get_level(8).seconds  # the bound travels with the count
+
+    def check():  # 6,000 iterations take about 0.06 s on an idle core; the bound is 1 s
+        turn = settings.turn(state)
+        assert all(d.result.iterations == get_level(8).iterations and d.stop == "iterations"
+                   for d in turn.decisions if not d.forced)
+
+    retried(check)
+
+
 @pytest.mark.parametrize("bad", [0, 11, "5", 2.5, True])
 def test_unknown_levels_are_rejected(bad):
     with pytest.raises(ValueError):
