@@ -39,6 +39,7 @@ def test_a_level_is_applied_whole(level, evaluator):
     bot = level_bot(level, seed=3)
     assert isinstance(bot, TurnBot) and bot.config == settings.config and bot.temperature == settings.temperature
     assert all(bot.limits_for(g) == lv.settings(g).limits for g in GAMES)
+    assert not hasattr(bot, "limits")  # no game-less limits to read by mistake: only limits_for(game)
     assert isinstance(make_bot(f"level:{level}", seed=3), TurnBot)
 
 

@@ -35,6 +35,10 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+# The child sets its own open-file limit, first thing (LIMIT): a Popen preexec_fn would fork this
+# process, which has grpc loaded, and gRPC's fork handlers can then abort the child before exec
+# ("epoll_wait error: Bad file descriptor", grpc/grpc#43055).
+LIMIT = "import resource; resource.setrlimit(resource.RLIMIT_NOFILE, ({files}, {files})); "
 LAUNCH = ("import sys; from splendor_ai.service.server import serve; from splendor_ai.service.settings import "
           "Settings; sys.exit(serve(Settings(**{})))")
 SERVICE = "splendor.v1.SplendorService"
@@ -50,15 +54,10 @@ class Served:
         self.dir = tempfile.TemporaryDirectory()
         self.log_path = Path(self.dir.name) / "server.log"
         self.log = open(self.log_path, "w")
-
-        def limit():
-            if files is not None:
-                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
-
+        code = (LIMIT.format(files=int(files)) if files is not None else "") + LAUNCH.format(repr({**base, **settings}))
         # cwd: `python -c` puts its folder first on sys.path, and from a source tree that would be
         # its splendor_ai (perhaps without built cores) instead of the installed one.
-        self.proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(repr({**base, **settings}))],
-                                     stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=limit,
+        self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=self.log, stderr=subprocess.STDOUT,
                                      cwd=self.dir.name)
         deadline = time.monotonic() + 60
         while not re.search(r"listening on \S+:(\d+)", self.text()):

@@ -154,8 +154,9 @@ class TurnBot:
 
     name = "turn"
 
-    def __init__(self, limits: Limits, config: Config = Config(), temperature: float = 0.0, seed: int | None = 0):
-        self.limits = limits
+    def __init__(self, limits: Limits | None, config: Config = Config(), temperature: float = 0.0,
+                 seed: int | None = 0):
+        self._limits = limits  # every game's; None where a subclass gives limits_for
         self.config = config
         self.temperature = temperature
         self.rng = random.Random(None if seed is None else seed * 2 + 1)  # the temperature's draws
@@ -166,7 +167,7 @@ class TurnBot:
 
     def limits_for(self, game: str) -> Limits:
         """The limits of this bot's turns in ``game``."""
-        return self.limits
+        return self._limits
 
     def choose(self, state) -> int:
         pos = state.to_position()
@@ -193,9 +194,9 @@ class LevelBot(TurnBot):
 
     def __init__(self, level: int, seed: int | None = 0):
         self.level = get_level(level)
-        settings = self.level.settings(GAMES[0])  # config and temperature are the same in every game,
-        # the limits may not be: each turn takes limits_for(its game)
-        super().__init__(settings.limits, settings.config, settings.temperature, seed)
+        settings = self.level.settings(GAMES[0])  # config and temperature are the same in every game;
+        # the limits may not be, so none are stored: each turn takes limits_for(its game)
+        super().__init__(None, settings.config, settings.temperature, seed)
 
     def limits_for(self, game: str) -> Limits:
         return self.level.settings(game).limits

@@ -3,7 +3,6 @@ new ones, slow-header and slow-body HTTP clients are closed, and a full open-fil
 log line per interval, not a flood of tracebacks. Each server runs in a subprocess with a
 lowered open-file limit, so exhaustion is cheap to reach; 127.0.0.1 only, bounded counts."""
 import re
-import resource
 import socket
 import subprocess
 import sys
@@ -17,8 +16,12 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 pytest.importorskip("connectrpc", reason="the HTTP port needs the 'web' extra (connectrpc, uvicorn)")
 
-LAUNCH = ("import sys; from splendor_ai.service.server import serve; from splendor_ai.service.settings import "
-          "Settings; sys.exit(serve(Settings(**{})))")
+# The open-file limit is set by the child itself, first thing: a Popen preexec_fn would fork this
+# process, which has grpc loaded, and gRPC's fork handlers can then abort the child before exec
+# ("epoll_wait error: Bad file descriptor", grpc/grpc#43055).
+LAUNCH = ("import resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, ({files}, {files})); "
+          "from splendor_ai.service.server import serve; from splendor_ai.service.settings import Settings; "
+          "sys.exit(serve(Settings(**{settings})))")
 BASE = dict(host="127.0.0.1", port=0, http_port=0, metrics_port=0, max_concurrent=1, max_threads=1, grace=1.0)
 
 
@@ -26,17 +29,13 @@ class Limited:
     """``serve(Settings(...))`` in a subprocess whose open-file limit is ``files`` (soft and hard)."""
 
     def __init__(self, log_path, files: int, **settings):
-        args = repr({**BASE, **settings})
+        code = LAUNCH.format(files=int(files), settings=repr({**BASE, **settings}))
         self.log_path = log_path
         self.log = open(log_path, "w")
-
-        def limit():
-            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
-
         # cwd: `python -c` puts its folder first on sys.path; from the repository root that would be
         # the source tree's splendor_ai (without its built cores), not the installed one.
-        self.proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(args)], stdout=self.log,
-                                     stderr=subprocess.STDOUT, preexec_fn=limit, cwd=log_path.parent)
+        self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=self.log, stderr=subprocess.STDOUT,
+                                     cwd=log_path.parent)
         deadline = time.monotonic() + 60
         while not re.search(r"listening on \S+:(\d+)", self.text()):
             assert self.proc.poll() is None and time.monotonic() < deadline, self.text()
