@@ -330,8 +330,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--game", choices=GAMES, default="base")
     sp.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     sp.add_argument("--bot", action="append", default=[],
-                    help="random | greedy | mcts[:iterations=N,seconds=S,temperature=T,...] | level:N "
-                         "(difficulty 1-10, whole turns as GetMove plays them); "
+                    help="random | greedy | mcts[:iterations=N,seconds=S,temperature=T,...] | turn[:the same keys] "
+                         "(whole turns as GetMove plays them) | level:N (difficulty 1-10, whole turns); "
                          "repeat per seat (the last one fills the remaining seats)")
     sp.add_argument("--games", type=int, default=100)
     sp.add_argument("--seed", type=int, default=1)

@@ -18,10 +18,33 @@ def test_lineup_rotates_every_bot_through_every_seat():
 
 @pytest.mark.parametrize("spec", ["nope", "mcts:iterations=x", "mcts:bogus=1", "mcts:iterations=0",
                                   "mcts:threads=0", "level:99", "level:x", "mcts:iterations",
-                                  "mcts:c_puct=1.0,iterations=50,c_puct=0.7"])
+                                  "mcts:c_puct=1.0,iterations=50,c_puct=0.7", "turn:bogus=1", "turn:iterations=0",
+                                  "turn:seconds=-1"])
 def test_bad_bot_specs_say_what_is_wrong(spec):
     with pytest.raises(BotSpecError):
         make_bot(spec)
+
+
+def test_a_turn_bot_plays_whole_turns_at_the_budget_it_is_given():
+    from splendor_ai.search.bots import MCTSBot, TurnBot
+
+    bot = make_bot("turn:iterations=40,evaluator=heuristic,c_puct=0.7,temperature=0.1", seed=5)
+    assert type(bot) is TurnBot and bot.temperature == 0.1
+    assert bot.limits_for("duel").iterations == 40 and bot.config.evaluator == "heuristic"
+    assert bot.config.c_puct == 0.7
+    assert type(make_bot("mcts:iterations=40", seed=5)) is MCTSBot
+    # Duel turns often hold more than one searched decision: the turn's first call searches
+    # them all, the next calls of the same turn play what it planned without searching again.
+    state = load_game("duel", 2).new_initial_state(3)
+    calls = 0
+    while not state.is_terminal() and not any(len(t) > 1 for t in bot.turns[:-1]) and calls < 200:
+        calls += 1
+        state.apply_action(bot.choose(state))
+    done = bot.turns[:-1]  # the last turn may not be played out
+    assert any(len(t) > 1 for t in done)
+    assert calls >= sum(len(t) for t in done) and len(bot.turns) < calls  # some decisions came from a plan
+    searched = [d.result for t in bot.turns for d in t.decisions if not d.forced]
+    assert searched and all(r.iterations == 40 for r in searched)
 
 
 def test_greedy_buys_the_best_affordable_card():

@@ -1,8 +1,10 @@
 """Bots behind one small interface: ``choose(state) -> action`` for the seat to act.
 
 ``make_bot("mcts:iterations=1000,temperature=0.3")`` builds one from a spec string (the
-arena's ``--bot`` argument): ``random``, ``greedy``, ``mcts[:key=value,...]`` or
-``level:N`` (a difficulty level, see levels.py: whole turns, as the service plays them).
+arena's ``--bot`` argument): ``random``, ``greedy``, ``mcts[:key=value,...]`` (one search a
+decision), ``turn[:key=value,...]`` (the same keys, whole turns as the service plays them:
+``turns.play_turn``, a turn's later decisions searched on the tree of its first) or ``level:N``
+(a difficulty level, see levels.py: whole turns with the level's settings).
 """
 from __future__ import annotations
 
@@ -222,7 +224,7 @@ def _parse_params(text: str) -> dict[str, str]:
 
 
 def make_bot(spec: str, seed: int = 0):
-    """A bot from a spec string: random | greedy | mcts[:k=v,...] | level:N."""
+    """A bot from a spec string: random | greedy | mcts[:k=v,...] | turn[:k=v,...] | level:N."""
     name, _, rest = spec.partition(":")
     name = name.strip().lower()
     if name == "random":
@@ -234,7 +236,7 @@ def make_bot(spec: str, seed: int = 0):
             return level_bot(int(rest), seed)
         except ValueError as exc:
             raise BotSpecError(f"bot {spec!r}: {exc}") from None
-    if name == "mcts":
+    if name in ("mcts", "turn"):
         params = _parse_params(rest)
         limit_keys = {"iterations": int, "seconds": float, "max_nodes": int}
         config_keys = {"c_uct": float, "prior_weight": float, "rollout_depth": int, "threads": int, "rollout_cap": int,
@@ -263,5 +265,5 @@ def make_bot(spec: str, seed: int = 0):
             cfg.check()
         except SplendorError as exc:
             raise BotSpecError(f"bot {spec!r}: {exc}") from None
-        return MCTSBot(lim, cfg, temperature, seed)
-    raise BotSpecError(f"unknown bot {spec!r} (random, greedy, mcts[:k=v,...], level:N)")
+        return (MCTSBot if name == "mcts" else TurnBot)(lim, cfg, temperature, seed)
+    raise BotSpecError(f"unknown bot {spec!r} (random, greedy, mcts[:k=v,...], turn[:k=v,...], level:N)")
