@@ -35,15 +35,20 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-# The child sets its own open-file limit, first thing (LIMIT): a Popen preexec_fn would fork this
-# process, which has grpc loaded, and gRPC's fork handlers can then abort the child before exec
-# ("epoll_wait error: Bad file descriptor", grpc/grpc#43055).
 LIMIT = "import resource; resource.setrlimit(resource.RLIMIT_NOFILE, ({files}, {files})); "
 LAUNCH = ("import sys; from splendor_ai.service.server import serve; from splendor_ai.service.settings import "
           "Settings; sys.exit(serve(Settings(**{})))")
 SERVICE = "splendor.v1.SplendorService"
 INSTALL = str(Path(__file__).resolve().parents[1])  # the package's folder: never in a message to a client
 METHODS = ("GetCatalog", "NewGame", "LegalActions", "ApplyActions", "GetMove", "Analyze", "AnalyzeGame")
+
+
+def launch_code(settings: dict, files: int | None = None) -> str:
+    """``python -c`` code that serves ``Settings(**settings)``, its open-file limit at ``files``
+    (None: inherited). The child sets the limit itself, first thing: a Popen preexec_fn would fork
+    the caller, which may have grpc loaded, and gRPC's fork handlers can then abort the child
+    before exec ("epoll_wait error: Bad file descriptor", grpc/grpc#43055)."""
+    return (LIMIT.format(files=int(files)) if files is not None else "") + LAUNCH.format(repr(settings))
 
 
 class Served:
@@ -54,7 +59,7 @@ class Served:
         self.dir = tempfile.TemporaryDirectory()
         self.log_path = Path(self.dir.name) / "server.log"
         self.log = open(self.log_path, "w")
-        code = (LIMIT.format(files=int(files)) if files is not None else "") + LAUNCH.format(repr({**base, **settings}))
+        code = launch_code({**base, **settings}, files)
         # cwd: `python -c` puts its folder first on sys.path, and from a source tree that would be
         # its splendor_ai (perhaps without built cores) instead of the installed one.
         self.proc = subprocess.Popen([sys.executable, "-c", code], stdout=self.log, stderr=subprocess.STDOUT,

@@ -16,12 +16,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 pytest.importorskip("connectrpc", reason="the HTTP port needs the 'web' extra (connectrpc, uvicorn)")
 
-# The open-file limit is set by the child itself, first thing: a Popen preexec_fn would fork this
-# process, which has grpc loaded, and gRPC's fork handlers can then abort the child before exec
-# ("epoll_wait error: Bad file descriptor", grpc/grpc#43055).
-LAUNCH = ("import resource, sys; resource.setrlimit(resource.RLIMIT_NOFILE, ({files}, {files})); "
-          "from splendor_ai.service.server import serve; from splendor_ai.service.settings import Settings; "
-          "sys.exit(serve(Settings(**{settings})))")
+from splendor_ai.bench.deploy_hostile import launch_code  # noqa: E402
+
 BASE = dict(host="127.0.0.1", port=0, http_port=0, metrics_port=0, max_concurrent=1, max_threads=1, grace=1.0)
 
 
@@ -29,7 +25,7 @@ class Limited:
     """``serve(Settings(...))`` in a subprocess whose open-file limit is ``files`` (soft and hard)."""
 
     def __init__(self, log_path, files: int, **settings):
-        code = LAUNCH.format(files=int(files), settings=repr({**BASE, **settings}))
+        code = launch_code({**BASE, **settings}, files)  # the child sets its own limit (no preexec_fn)
         self.log_path = log_path
         self.log = open(log_path, "w")
         # cwd: `python -c` puts its folder first on sys.path; from the repository root that would be
