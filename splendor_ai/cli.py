@@ -201,32 +201,10 @@ def _health(args) -> int:
         raise SystemExit(f"splendor-ai health: {exc}")
 
 
-SERVE_FLAGS = [
-    ("host", str, "address to listen on ('' = localhost, or every interface with TLS or tokens)"),
-    ("port", int, "port to listen on (0 = any free port)"),
-    ("max_concurrent", int, "searches at once (GetMove, Analyze, AnalyzeGame); more get RESOURCE_EXHAUSTED (0 = cores)"),
-    ("max_iterations", int, "cap on the iterations of any search"),
-    ("max_seconds", float, "cap on the time of any search, in seconds"),
-    ("max_threads", int, "cap on the threads of any search (0 = cores)"),
-    ("max_nodes", int, "nodes each search tree may grow to (32 bytes each); then it stops growing"),
-    ("grace", float, "seconds running searches get to finish on SIGTERM"),
-    ("tls_cert", str, "TLS: the server's certificate chain (PEM file); with --tls-key"),
-    ("tls_key", str, "TLS: the server's private key (PEM file)"),
-    ("tls_client_ca", str, "mutual TLS: clients must present a certificate signed by these CAs (PEM file)"),
-    ("token_file", str, "bearer tokens, one a line; every call but health checks needs one "
-                        "(also $SPLENDOR_AI_TOKENS, comma-separated)"),
-    ("metrics_port", int, "serve Prometheus metrics over HTTP on this port (-1 = off, 0 = any free port)"),
-    ("log_format", str, "text | json: one line (or JSON object) per call on stderr"),
-    ("http_port", int, "also serve the browser protocol (Connect, gRPC-Web) and the demo page on this HTTP port "
-                       "(-1 = off, 0 = any free port; needs the 'web' extra)"),
-    ("cors_origin", str, "origins whose pages may call the HTTP port, comma-separated, or * (default: none)"),
-]
-
-
 def _serve_flags() -> list:
-    from .service.settings import MORE_SERVE_FLAGS  # light: no gRPC
+    from .service.settings import serve_flags  # light: no gRPC
 
-    return SERVE_FLAGS + MORE_SERVE_FLAGS
+    return serve_flags()
 
 
 def _add_serve(sub) -> None:

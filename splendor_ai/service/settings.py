@@ -7,7 +7,8 @@ from __future__ import annotations
 import ipaddress
 import math
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable
 
 DEFAULT_PORT = 50551
 TOKENS_ENV = "SPLENDOR_AI_TOKENS"  # bearer tokens themselves (comma or whitespace separated): no flag
@@ -62,63 +63,142 @@ def _cores() -> int:
     return available_cores(CGROUP_ROOT)
 
 
+INT32_MAX = 2**31 - 1
+GRPC_MS_MAX = INT32_MAX // 1000  # seconds: gRPC's connection settings are int32 milliseconds
+NODE_BYTES = 32  # a search tree's node unit (ext/search_tree.pxi): --max-nodes counts these
+MAX_CONCURRENT = 1024  # each slot is a worker thread, with 8 more for calls that do not search
+MEMORY_ROOT = "/sys/fs/cgroup"
+
+
+@dataclass(frozen=True)
+class Check:
+    """A setting's range: ``ok(value)``, described for the error (``at least 1``)."""
+
+    ok: Callable[[Any], bool]
+    text: str
+
+    def __call__(self, value) -> bool:
+        if isinstance(value, float) and not math.isfinite(value):
+            return False
+        return self.ok(value)
+
+
+def between(lo, hi) -> Check:
+    return Check(lambda v: lo <= v <= hi, f"from {lo} to {hi}")
+
+
+def above(lo, hi=None) -> Check:
+    if hi is None:
+        return Check(lambda v: v > lo, f"above {lo}, finite")
+    return Check(lambda v: lo < v <= hi, f"above {lo}, at most {hi}")
+
+
+def at_least(lo, hi=None) -> Check:
+    if hi is None:
+        return Check(lambda v: v >= lo, f"at least {lo}, finite")
+    return Check(lambda v: lo <= v <= hi, f"at least {lo}, at most {hi}")
+
+
+ANY = Check(lambda v: True, "")
+PORT = between(0, 65535)
+OPTIONAL_PORT = Check(lambda v: -1 <= v <= 65535, "-1 (off) or from 0 to 65535")
+GRPC_SECONDS = above(0, GRPC_MS_MAX)
+
+
+def setting(default, help: str, check: Check = ANY):
+    """One server setting: its default, its help (the flag's), its range. The flag
+    ``--NAME``, the variable ``SPLENDOR_AI_NAME`` and the range check are all built from it."""
+    return field(default=default, metadata={"help": help, "check": check})
+
+
 @dataclass
 class Settings:
-    host: str = ""  # "" = localhost without TLS or tokens, every interface ("[::]") with either
-    port: int = DEFAULT_PORT
-    max_concurrent: int = 0  # 0 = the number of cores
-    max_iterations: int = 2_000_000
-    max_seconds: float = 60.0  # per search: a GetMove turn, an Analyze, one AnalyzeGame decision
-    max_call_seconds: float = 600.0  # per call, whatever it is (AnalyzeGame: its whole game)
-    max_threads: int = 0  # 0 = the number of cores
-    max_nodes: int = 2_000_000  # per search tree (32 bytes a node)
-    grace: float = 10.0
-    tls_cert: str = ""  # PEM certificate chain of the server
-    tls_key: str = ""  # PEM private key of the server
-    tls_client_ca: str = ""  # PEM CA certificates: clients must present a certificate they signed
-    token_file: str = ""  # bearer tokens, one a line (also SPLENDOR_AI_TOKENS)
-    metrics_port: int = -1  # Prometheus metrics over HTTP: -1 = off, 0 = any free port
-    log_format: str = "text"  # text | json (one object per line)
-    http_port: int = -1  # the browser protocol (Connect, gRPC-Web) and the demo page: -1 = off, 0 = any free port
-    cors_origin: str = ""  # origins whose pages may call the HTTP port (comma-separated, or *): "" = none
-    net: str = ""  # GAME=FILE[,GAME=FILE]: a net of one's own for a game, instead of the shipped one
+    """Every setting of ``splendor-ai serve``, declared once (docs/protocol.md lists them)."""
+
+    host: str = setting("", "address to listen on ('' = localhost, or every interface with TLS or tokens)")
+    port: int = setting(DEFAULT_PORT, "port to listen on (0 = any free port)", PORT)
+    max_concurrent: int = setting(0, "searches at once (GetMove, Analyze, AnalyzeGame); more get RESOURCE_EXHAUSTED "
+                                     "(0 = cores)", between(0, MAX_CONCURRENT))
+    max_batch: int = setting(0, "of those, the searches batch work may hold (AnalyzeGame, long Analyze): the rest "
+                                "are kept for interactive calls (0 = half of --max-concurrent, at least 1)",
+                             between(0, MAX_CONCURRENT))
+    max_iterations: int = setting(2_000_000, "cap on the iterations of any search", between(1, INT32_MAX))
+    max_seconds: float = setting(60.0, "cap on the time of any search, in seconds (at most --max-call-seconds)",
+                                 above(0))
+    max_call_seconds: float = setting(600.0, "cap on the time of any one call, in seconds (AnalyzeGame: the whole "
+                                             "game; --max-seconds caps each of its decisions)", above(0, 86_400))
+    max_threads: int = setting(0, "cap on the threads of any search (0 = cores)", between(0, 64))
+    max_nodes: int = setting(2_000_000, "nodes each search tree may grow to (32 bytes each); then it stops growing",
+                             between(1000, INT32_MAX))
+    grace: float = setting(10.0, "seconds running searches get to finish on SIGTERM (or SIGHUP)", at_least(0, 3600))
+    tls_cert: str = setting("", "TLS: the server's certificate chain (PEM file); with --tls-key")
+    tls_key: str = setting("", "TLS: the server's private key (PEM file)")
+    tls_client_ca: str = setting("", "mutual TLS: clients must present a certificate signed by these CAs (PEM file)")
+    server_name: str = setting("", "TLS: the name clients dial the server by, checked against --tls-cert at start "
+                                   "(default: --host when it is a name; a mismatch with --host only warns)")
+    token_file: str = setting("", "bearer tokens, one a line; every call but health checks needs one "
+                                  "(also $SPLENDOR_AI_TOKENS, comma-separated)")
+    metrics_port: int = setting(-1, "serve Prometheus metrics over HTTP on this port (-1 = off, 0 = any free port)",
+                                OPTIONAL_PORT)
+    log_format: str = setting("text", "text | json: one line (or JSON object) per call on stderr",
+                              Check(lambda v: v in LOG_FORMATS, " or ".join(LOG_FORMATS)))
+    http_port: int = setting(-1, "also serve the browser protocol (Connect, gRPC-Web) and the demo page on this HTTP "
+                                 "port (-1 = off, 0 = any free port; needs the 'web' extra)", OPTIONAL_PORT)
+    cors_origin: str = setting("", "origins whose pages may call the HTTP port, comma-separated, or * (default: none)")
+    net: str = setting("", "GAME=FILE[,GAME=FILE]: search GAME with this net instead of the shipped one (for the "
+                           "player counts it covers); every net is checked at start")
     # Connections (docs/deploy.md#connections): bounded by default against clients that hold them.
-    max_connections: int = 0  # per port (gRPC, HTTP); 0 = from the open-file limit (open_file_share)
-    header_timeout: float = 10.0  # HTTP: request headers within this of the first byte; gRPC: the handshake
-    body_timeout: float = 30.0  # HTTP: the request body within this of its headers
-    keepalive_timeout: float = 15.0  # HTTP: an idle connection between requests is closed after this
-    idle_timeout: float = 300.0  # gRPC: a connection without a call for this long is closed (GOAWAY)
-    max_connection_age: float = 3600.0  # gRPC: a connection is closed (GOAWAY) after this, to rebalance
-    max_connection_age_grace: float = 600.0  # gRPC: what calls still running then get (= --max-call-seconds)
-    max_streams: int = 100  # gRPC: calls at once on one connection
+    max_connections: int = setting(0, "connections each port holds at most (0 = from the open-file limit, and at "
+                                      "most what it allows); beyond it the HTTP port closes its oldest idle one, the "
+                                      "gRPC port refuses", at_least(0))
+    header_timeout: float = setting(10.0, "seconds a client has to send its request headers (HTTP) or finish the "
+                                          "connection's handshake (gRPC)", GRPC_SECONDS)
+    body_timeout: float = setting(30.0, "seconds a client has to send its request once its headers came (HTTP: the "
+                                        "body; gRPC: the request message; then the call is cancelled)", above(0, 3600))
+    send_timeout: float = setting(5.0, "gRPC: seconds a streamed message may wait for a client that does not read "
+                                       "it; then the call is cancelled and its search slot freed", above(0, 3600))
+    stuck_seconds: float = setting(30.0, "gRPC: health turns NOT_SERVING (and an error is logged) once every place "
+                                         "of the port has been held this long with none returned", above(0, 86_400))
+    keepalive_timeout: float = setting(15.0, "HTTP: seconds an idle connection is kept between requests",
+                                       above(0, 86_400))
+    idle_timeout: float = setting(300.0, "gRPC: seconds a connection without a call is kept", GRPC_SECONDS)
+    max_connection_age: float = setting(3600.0, "gRPC: seconds after which a connection is asked to close (clients "
+                                                "reconnect, which spreads them over replicas)", GRPC_SECONDS)
+    max_connection_age_grace: float = setting(600.0, "gRPC: seconds the calls still running on such a connection "
+                                                     "get", at_least(0, GRPC_MS_MAX))
+    max_streams: int = setting(100, "gRPC: calls at once on one connection", between(1, INT32_MAX))
 
     def __post_init__(self):
+        for f in fields(self):
+            value = getattr(self, f.name)
+            check = f.metadata["check"]
+            if not check(value):
+                raise ValueError(f"{f.name}: {value!r} is out of range ({check.text})")
         self.max_concurrent = self.max_concurrent or _cores()
         self.max_threads = self.max_threads or _cores()
-        checks = [("port", 0 <= self.port <= 65535), ("max_concurrent", self.max_concurrent >= 1),
-                  ("max_iterations", self.max_iterations >= 1), ("max_seconds", self.max_seconds > 0),
-                  ("max_call_seconds", self.max_call_seconds > 0),
-                  ("max_threads", 1 <= self.max_threads <= 64), ("max_nodes", self.max_nodes >= 1000),
-                  ("grace", self.grace >= 0), ("metrics_port", -1 <= self.metrics_port <= 65535),
-                  ("log_format", self.log_format in LOG_FORMATS), ("http_port", -1 <= self.http_port <= 65535),
-                  ("max_connections", self.max_connections >= 0), ("header_timeout", self.header_timeout > 0),
-                  ("body_timeout", self.body_timeout > 0), ("keepalive_timeout", self.keepalive_timeout > 0),
-                  ("idle_timeout", self.idle_timeout > 0), ("max_connection_age", self.max_connection_age > 0),
-                  ("max_connection_age_grace", self.max_connection_age_grace >= 0),
-                  ("max_streams", self.max_streams >= 1)]
-        for name, ok in checks:
-            if not ok:
-                raise ValueError(f"{name}: {getattr(self, name)!r} is out of range")
+        self.max_batch = self.max_batch or max(1, self.max_concurrent // 2)
+        if self.max_batch > self.max_concurrent:
+            raise ValueError(f"max_batch: {self.max_batch} is more than max_concurrent ({self.max_concurrent})")
+        if self.max_seconds > self.max_call_seconds:
+            raise ValueError(f"max_seconds: {self.max_seconds:g} is more than max_call_seconds "
+                             f"({self.max_call_seconds:g}): no search outlasts its call")
         if bool(self.tls_cert) != bool(self.tls_key):
             raise ValueError("tls_cert and tls_key go together: give both or neither")
         if self.tls_client_ca and not self.tls_cert:
             raise ValueError("tls_client_ca (mutual TLS) needs tls_cert and tls_key")
+        if self.server_name and not self.tls_cert:
+            raise ValueError("server_name is the name in the server's certificate: it needs tls_cert and tls_key")
         parse_origins(self.cors_origin)
         parse_net_setting(self.net)
 
     @property
     def tls(self) -> bool:
         return bool(self.tls_cert)
+
+    @property
+    def search_bytes(self) -> int:
+        """The most memory one search's trees may take: a tree per thread, each at the node cap."""
+        return self.max_threads * self.max_nodes * NODE_BYTES
 
     def listen_host(self, has_tokens: bool) -> str:
         """The address to listen on: ``host``, or by default the loopback interface unless the
@@ -139,7 +219,7 @@ class Settings:
             raw = environ.get(cls.env_name(f.name))
             if raw is None or raw == "":
                 continue
-            kind = {"str": str, "int": int, "float": float}[f.type if isinstance(f.type, str) else f.type.__name__]
+            kind = _kind(f)
             try:
                 out[f.name] = kind(raw)
             except ValueError:
@@ -147,24 +227,54 @@ class Settings:
         return out
 
 
-# The settings `splendor-ai serve` takes beyond cli.SERVE_FLAGS: (name, type, help), added there.
-MORE_SERVE_FLAGS = [
-    ("max_call_seconds", float, "cap on the time of any one call, in seconds (AnalyzeGame: the whole game; "
-                                "--max-seconds caps each of its decisions)"),
-    ("net", str, "GAME=FILE[,GAME=FILE]: search GAME with this net instead of the shipped one (for the player "
-                 "counts it covers); every net is checked at start"),
-    ("max_connections", int, "connections each port holds at most (0 = from the open-file limit); beyond it the "
-                             "HTTP port closes its oldest idle one, the gRPC port refuses"),
-    ("header_timeout", float, "seconds a client has to send its request headers (HTTP) or finish the "
-                              "connection's handshake (gRPC)"),
-    ("body_timeout", float, "HTTP: seconds a client has to send a request body once its headers came"),
-    ("keepalive_timeout", float, "HTTP: seconds an idle connection is kept between requests"),
-    ("idle_timeout", float, "gRPC: seconds a connection without a call is kept"),
-    ("max_connection_age", float, "gRPC: seconds after which a connection is asked to close (clients reconnect, "
-                                  "which spreads them over replicas)"),
-    ("max_connection_age_grace", float, "gRPC: seconds the calls still running on such a connection get"),
-    ("max_streams", int, "gRPC: calls at once on one connection"),
-]
+def _kind(f) -> type:
+    return {"str": str, "int": int, "float": float}[f.type if isinstance(f.type, str) else f.type.__name__]
+
+
+def serve_flags() -> list[tuple[str, type, str]]:
+    """(name, type, help) of every setting, in declaration order: the flags of ``serve``."""
+    return [(f.name, _kind(f), f.metadata["help"]) for f in fields(Settings)]
+
+
+def memory_limit(root: str = MEMORY_ROOT) -> int | None:
+    """Bytes this process may use: the machine's memory, capped by the container's limit
+    (cgroup v2 ``memory.max``, else v1 ``memory.limit_in_bytes``); None when unknown."""
+    limits = []
+    try:
+        limits.append(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        pass
+    for name in ("memory.max", "memory/memory.limit_in_bytes"):
+        try:
+            with open(os.path.join(root, name), encoding="ascii") as f:
+                text = f.read().strip()
+        except OSError:
+            continue
+        if text.isdigit():
+            limits.append(int(text))
+        break
+    return min(limits) if limits else None
+
+
+def check_resources(settings: Settings, open_files: int, memory: int | None) -> list[str]:
+    """The bounds of this machine: ValueError for a setting it cannot honour (a search tree
+    bigger than the memory, more connections than the open-file limit allows); the warnings
+    for what only a full load would hit."""
+    gib = 1 << 30
+    if memory is not None and settings.search_bytes > memory:
+        raise ValueError(f"max_nodes: {settings.max_nodes} nodes a tree x {settings.max_threads} threads "
+                         f"(max_threads) x {NODE_BYTES} bytes is {settings.search_bytes / gib:.1f} GiB a search, more "
+                         f"than this machine's memory ({memory / gib:.1f} GiB)")
+    allowed = open_file_room(open_files)
+    if settings.max_connections > allowed:
+        raise ValueError(f"max_connections: {settings.max_connections} is more than the open-file limit allows "
+                         f"({open_files} files: at most {allowed} connections a port; raise the limit, ulimit -n)")
+    warnings = []
+    total = settings.max_concurrent * settings.search_bytes
+    if memory is not None and total > memory:
+        warnings.append(f"max_concurrent x max_threads x max_nodes: {settings.max_concurrent} searches at their node "
+                        f"cap would take {total / gib:.1f} GiB, more than this machine's {memory / gib:.1f} GiB")
+    return warnings
 
 
 def is_loopback(host: str) -> bool:
@@ -181,7 +291,8 @@ def is_loopback(host: str) -> bool:
 def load_tokens(token_file: str, environ=os.environ) -> list[str]:
     """The bearer tokens the server accepts: the lines of ``token_file`` (blank lines and
     ``#`` comments skipped) and the words of $SPLENDOR_AI_TOKENS. Raises ValueError for a file
-    that cannot be read or holds no token."""
+    that cannot be read, is not text or holds no token, and for a variable that is set but
+    holds no token (a blank secret would start a server open to anyone)."""
     tokens = []
     if token_file:
         try:
@@ -189,11 +300,18 @@ def load_tokens(token_file: str, environ=os.environ) -> list[str]:
                 lines = f.read().splitlines()
         except OSError as exc:
             raise ValueError(f"token_file: cannot read {token_file}: {exc.strerror}") from None
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"token_file: {token_file} is not UTF-8 text (byte {exc.start}): one token a line") from None
         found = [ln.strip() for ln in lines if ln.strip() and not ln.strip().startswith("#")]
         if not found:
             raise ValueError(f"token_file: {token_file} holds no token (one a line)")
         tokens += found
-    tokens += environ.get(TOKENS_ENV, "").replace(",", " ").split()
+    raw = environ.get(TOKENS_ENV, "")
+    words = raw.replace(",", " ").split()
+    if raw and not words:
+        raise ValueError(f"{TOKENS_ENV} is set but holds no token ({raw!r}): give tokens separated by commas or "
+                         "spaces, or unset it")
+    tokens += words
     for t in tokens:
         if any(ord(c) < 33 or ord(c) > 126 for c in t):
             raise ValueError("tokens: a token is printable ASCII without spaces")
@@ -250,7 +368,12 @@ def raise_open_file_limit() -> tuple[int, int]:
     return soft, soft
 
 
+def open_file_room(limit: int) -> int:
+    """The connections each of the two ports can hold under an open-file limit of ``limit``:
+    what is left after FILE_RESERVE, halved (at least 16)."""
+    return max(16, (limit - FILE_RESERVE) // 2)
+
+
 def open_file_share(limit: int) -> int:
-    """The connections each of the two ports may hold under an open-file limit of ``limit``:
-    what is left after FILE_RESERVE, halved, at most AUTO_MAX_CONNECTIONS, at least 16."""
-    return max(16, min(AUTO_MAX_CONNECTIONS, (limit - FILE_RESERVE) // 2))
+    """The connections each port holds by default: ``open_file_room``, at most AUTO_MAX_CONNECTIONS."""
+    return min(AUTO_MAX_CONNECTIONS, open_file_room(limit))
