@@ -10,90 +10,19 @@ against ``--ca``, or the system's CAs for a certificate from a public CA).
 """
 from __future__ import annotations
 
-import base64
-import ipaddress
+import datetime
 import os
-import re
+import ssl
 import sys
 from typing import Optional
 
+from .certs import certificate_names, name_to_verify, read_certificate, validity_problem
+
 DEFAULT_PORT = 50551
-_SAN_OID = bytes.fromhex("551d11")  # 2.5.29.17, subjectAltName, as DER content
 
 
 class HealthError(ValueError):
     """A setting of the health command that cannot work (the message names it)."""
-
-
-def _tlv(data: bytes, i: int):
-    """(tag, content, next index) of the DER element at ``i``."""
-    if i + 2 > len(data):
-        raise ValueError("truncated DER")
-    tag, length = data[i], data[i + 1]
-    i += 2
-    if length & 0x80:
-        n = length & 0x7F
-        if n == 0 or n > 4 or i + n > len(data):
-            raise ValueError("bad DER length")
-        length, i = int.from_bytes(data[i:i + n], "big"), i + n
-    if i + length > len(data):
-        raise ValueError("truncated DER")
-    return tag, data[i:i + length], i + length
-
-
-def _children(data: bytes):
-    i = 0
-    while i < len(data):
-        tag, content, i = _tlv(data, i)
-        yield tag, content
-
-
-def certificate_names(pem: bytes) -> list[str]:
-    """The DNS names and IP addresses in the subjectAltName of the first certificate of a PEM
-    chain (the server's own), in their order. Raises ValueError for what is not a certificate."""
-    m = re.search(rb"-----BEGIN CERTIFICATE-----(.*?)-----END CERTIFICATE-----", pem, re.S)
-    if not m:
-        raise ValueError("no PEM certificate in it")
-    der = base64.b64decode(b"".join(m.group(1).split()))
-    tag, cert, _ = _tlv(der, 0)
-    tbs_tag, tbs = next(_children(cert))
-    if tag != 0x30 or tbs_tag != 0x30:
-        raise ValueError("not an X.509 certificate")
-    names: list[str] = []
-    for field_tag, field in _children(tbs):
-        if field_tag != 0xA3:  # [3] extensions
-            continue
-        [(_, extensions)] = list(_children(field))
-        for _, extension in _children(extensions):
-            parts = list(_children(extension))
-            if parts and parts[0] == (0x06, _SAN_OID):
-                [(_, general_names)] = list(_children(parts[-1][1]))
-                for name_tag, value in _children(general_names):
-                    if name_tag == 0x82:  # dNSName
-                        names.append(value.decode("ascii"))
-                    elif name_tag == 0x87 and len(value) in (4, 16):  # iPAddress
-                        names.append(str(ipaddress.ip_address(value)))
-    return names
-
-
-def name_to_verify(names: list[str]) -> Optional[str]:
-    """The name to ask for among a certificate's: its first DNS name, a wildcard one filled in
-    (``*.example.com`` -> ``healthcheck.example.com``), else its first address."""
-    dns = [n for n in names if not _is_ip(n)]
-    for name in dns:
-        if not name.startswith("*."):
-            return name
-    if dns:
-        return "healthcheck" + dns[0][1:]
-    return names[0] if names else None
-
-
-def _is_ip(name: str) -> bool:
-    try:
-        ipaddress.ip_address(name)
-        return True
-    except ValueError:
-        return False
 
 
 def _read(path: str, what: str) -> bytes:
@@ -149,8 +78,10 @@ def check(target: Optional[str], *, service: str = "", ca: Optional[str] = None,
             reply = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(service=service),
                                                               timeout=timeout)
         except grpc.RpcError as exc:
-            print(f"{target}: {exc.code().name}: {exc.details()}{_hint(exc.details() or '', tls, server_name, why)}",
-                  file=err)
+            hint = _hint(exc.details() or "", tls, server_name, why)
+            if tls and "TLS failed" in hint:
+                hint = _served_certificate_hint(target, server_name, timeout) or hint
+            print(f"{target}: {exc.code().name}: {exc.details()}{hint}", file=err)
             return 1
     status = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)
     print(f"{target}: {status}", file=out)
@@ -170,4 +101,24 @@ def _hint(details: str, tls: bool, server_name: Optional[str], why: str) -> str:
             return (" (a server with mutual TLS closes the handshake without a client certificate it trusts: "
                     "give --cert and --key)")
         return " (a TLS server closes plaintext connections: give --ca)"
+    return ""
+
+
+def _served_certificate_hint(target: str, server_name: Optional[str], timeout: float) -> str:
+    """What is wrong with the certificate the server presents, when that is why the handshake
+    failed (expired, not yet valid, made out to another name); "" when it looks right or
+    cannot be fetched (then the usual hint stands)."""
+    host, _, port = target.rpartition(":")
+    try:
+        pem = ssl.get_server_certificate((host.strip("[]"), int(port)), timeout=timeout).encode()
+        cert = read_certificate(pem)
+    except (OSError, ValueError):
+        return ""
+    problem = validity_problem(cert, datetime.datetime.now(datetime.timezone.utc))
+    if problem:
+        return f" (the server's certificate {problem}: the server must be given a valid one; --ca is not the problem)"
+    if server_name and not cert.carries(server_name):
+        names = ", ".join(cert.names) or "no name"
+        return (f" (the server's certificate is for {names}, not {server_name}: give --server-name NAME with a "
+                "name it carries)")
     return ""

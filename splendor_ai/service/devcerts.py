@@ -28,16 +28,27 @@ def _pem_key(key) -> bytes:
                              serialization.NoEncryption())
 
 
-def _cert(subject: str, key, issuer: str, issuer_key, *, ca=False, server=False, client=False):
+SERVER_NAMES = ("localhost", "127.0.0.1")
+
+
+def _general_name(name: str):
+    try:
+        return x509.IPAddress(ipaddress.ip_address(name))
+    except ValueError:
+        return x509.DNSName(name)
+
+
+def _cert(subject: str, key, issuer: str, issuer_key, *, ca=False, server=False, client=False,
+          names=SERVER_NAMES, valid=(-300.0, 86_400.0)):
+    """``valid``: seconds from now to the start and the end of its validity window."""
     now = datetime.datetime.now(datetime.timezone.utc)
     b = (x509.CertificateBuilder().subject_name(_name(subject)).issuer_name(_name(issuer))
          .public_key(key.public_key()).serial_number(x509.random_serial_number())
-         .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
+         .not_valid_before(now + datetime.timedelta(seconds=valid[0]))
+         .not_valid_after(now + datetime.timedelta(seconds=valid[1]))
          .add_extension(x509.BasicConstraints(ca=ca, path_length=None), critical=True))
     if server:
-        b = b.add_extension(x509.SubjectAlternativeName([x509.DNSName("localhost"),
-                                                         x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
-                            critical=False)
+        b = b.add_extension(x509.SubjectAlternativeName([_general_name(n) for n in names]), critical=False)
         b = b.add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
     if client:
         b = b.add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.CLIENT_AUTH]), critical=False)
@@ -65,6 +76,16 @@ class Certificates:
         for name, data in files.items():
             (d / name).write_bytes(data)
         self.dir = d
+        self._ca_key = ca_key
+
+    def server(self, stem: str, *, names=SERVER_NAMES, valid=(-300.0, 86_400.0)) -> tuple[str, str]:
+        """Another server certificate signed by ca.pem, for ``names``, valid over ``valid``
+        (seconds from now): STEM.pem and STEM.key; returns their paths."""
+        key = _key()
+        (self.dir / f"{stem}.pem").write_bytes(_cert(names[0] if names else stem, key, "splendor test CA",
+                                                     self._ca_key, server=True, names=names, valid=valid))
+        (self.dir / f"{stem}.key").write_bytes(_pem_key(key))
+        return self.path(f"{stem}.pem"), self.path(f"{stem}.key")
 
     def path(self, name: str) -> str:
         return str(self.dir / name)
