@@ -58,17 +58,30 @@ def with_drawn_tokens(m: MoveLike, tokens: str) -> pb.Move:
     return move(m, drawn_tokens=tokens)
 
 
+PRIORITIES = {None: pb.PRIORITY_UNSPECIFIED, "interactive": pb.PRIORITY_INTERACTIVE, "batch": pb.PRIORITY_BATCH}
+
+
+def priority(name: Optional[str]) -> int:
+    """``"interactive"``, ``"batch"`` or None (the RPC's default: docs/protocol.md#priority)."""
+    try:
+        return PRIORITIES[name]
+    except KeyError:
+        raise ValueError(f"priority must be 'interactive', 'batch' or None, not {name!r}") from None
+
+
 def limits(iterations: Optional[int], time_ms: Optional[int]) -> pb.SearchLimits:
     return pb.SearchLimits(iterations=iterations or 0, time_ms=time_ms or 0)
 
 
-def get_move(position_: PositionLike, level: Optional[int], iterations: Optional[int], time_ms: Optional[int],
+def get_move(position_: PositionLike, *, level: Optional[int], iterations: Optional[int], time_ms: Optional[int],
              threads: int, seed: Optional[int], temperature: Optional[float], perfect_information: bool,
-             lines: int, request_id: str, turn_elapsed_ms: int = 0) -> pb.GetMoveRequest:
+             lines: int, request_id: str, turn_elapsed_ms: int = 0,
+             priority_: Optional[str] = None) -> pb.GetMoveRequest:
     if isinstance(turn_elapsed_ms, bool) or not isinstance(turn_elapsed_ms, int) or turn_elapsed_ms < 0:
         raise ValueError(f"turn_elapsed_ms must be a whole number of milliseconds, 0 or more, got {turn_elapsed_ms!r}")
     req = pb.GetMoveRequest(request_id=request_id, position=position(position_), threads=threads, lines=lines,
-                            perfect_information=perfect_information, turn_elapsed_ms=min(turn_elapsed_ms, 2**32 - 1))
+                            perfect_information=perfect_information, turn_elapsed_ms=min(turn_elapsed_ms, 2**32 - 1),
+                            priority=priority(priority_))
     if level is not None:
         if iterations is not None or time_ms is not None:
             raise ValueError("give a level or limits (iterations, time_ms), not both")
@@ -82,20 +95,20 @@ def get_move(position_: PositionLike, level: Optional[int], iterations: Optional
     return req
 
 
-def analyze(position_: PositionLike, iterations: Optional[int], time_ms: Optional[int], threads: int,
+def analyze(position_: PositionLike, *, iterations: Optional[int], time_ms: Optional[int], threads: int,
             seed: Optional[int], lines: int, candidates: Iterable[MoveLike], report_every_ms: int,
-            perfect_information: bool, request_id: str) -> pb.AnalyzeRequest:
+            perfect_information: bool, request_id: str, priority_: Optional[str] = None) -> pb.AnalyzeRequest:
     req = pb.AnalyzeRequest(request_id=request_id, position=position(position_),
                             limits=limits(iterations, time_ms), threads=threads, lines=lines,
                             candidates=[move(c) for c in candidates], report_every_ms=report_every_ms,
-                            perfect_information=perfect_information)
+                            perfect_information=perfect_information, priority=priority(priority_))
     if seed is not None:
         req.seed = seed
     return req
 
 
-def analyze_game(initial_position: PositionLike, moves: Iterable[MoveLike], iterations: Optional[int], threads: int,
-                 seed: Optional[int], played_visits: int, mistake: float, blunder: float,
+def analyze_game(initial_position: PositionLike, moves: Iterable[MoveLike], *, iterations: Optional[int],
+                 threads: int, seed: Optional[int], played_visits: int, mistake: float, blunder: float,
                  request_id: str) -> pb.AnalyzeGameRequest:
     req = pb.AnalyzeGameRequest(request_id=request_id, initial_position=position(initial_position),
                                 moves=[move(m) for m in moves], iterations=iterations or 0, threads=threads,

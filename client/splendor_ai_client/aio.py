@@ -121,19 +121,22 @@ class AsyncClient:
                        iterations: Optional[int] = None, time_ms: Optional[int] = None, threads: int = 0,
                        seed: Optional[int] = None, temperature: Optional[float] = None,
                        perfect_information: bool = False, lines: int = 0, request_id: str = "",
-                       turn_elapsed_ms: int = 0, timeout: Optional[float] = None) -> MoveResult:
+                       turn_elapsed_ms: int = 0, priority: Optional[str] = None,
+                       timeout: Optional[float] = None) -> MoveResult:
         """The AI's whole turn (``Client.get_move``)."""
-        req = rq.get_move(position, level, iterations, time_ms, threads, seed, temperature, perfect_information,
-                          lines, request_id, turn_elapsed_ms)
+        req = rq.get_move(position, level=level, iterations=iterations, time_ms=time_ms, threads=threads, seed=seed,
+                          temperature=temperature, perfect_information=perfect_information, lines=lines,
+                          request_id=request_id, turn_elapsed_ms=turn_elapsed_ms, priority_=priority)
         return MoveResult.from_pb(await self._call(self.stub.GetMove, req, timeout))
 
     def analyze(self, position: rq.PositionLike, *, iterations: Optional[int] = None, time_ms: Optional[int] = None,
                 threads: int = 0, seed: Optional[int] = None, lines: int = 0,
                 candidates: Iterable[rq.MoveLike] = (), report_every_ms: int = 0,
                 perfect_information: bool = False, request_id: str = "",
-                timeout: Optional[float] = None) -> AsyncAnalysis:
-        req = rq.analyze(position, iterations, time_ms, threads, seed, lines, candidates, report_every_ms,
-                         perfect_information, request_id)
+                priority: Optional[str] = None, timeout: Optional[float] = None) -> AsyncAnalysis:
+        req = rq.analyze(position, iterations=iterations, time_ms=time_ms, threads=threads, seed=seed, lines=lines,
+                         candidates=candidates, report_every_ms=report_every_ms,
+                         perfect_information=perfect_information, request_id=request_id, priority_=priority)
         return AsyncAnalysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout,
                                                metadata=self.metadata))
 
@@ -141,8 +144,8 @@ class AsyncClient:
                      iterations: Optional[int] = None, threads: int = 0, seed: Optional[int] = None,
                      played_visits: int = 0, mistake: float = 0.0, blunder: float = 0.0, request_id: str = "",
                      timeout: Optional[float] = None) -> AsyncGameAnalysis:
-        req = rq.analyze_game(initial_position, moves, iterations, threads, seed, played_visits, mistake, blunder,
-                              request_id)
+        req = rq.analyze_game(initial_position, moves, iterations=iterations, threads=threads, seed=seed,
+                              played_visits=played_visits, mistake=mistake, blunder=blunder, request_id=request_id)
         return AsyncGameAnalysis(self.stub.AnalyzeGame(req, timeout=timeout if timeout is not None else self.timeout,
                                                               metadata=self.metadata))
 

@@ -140,21 +140,24 @@ class Client:
     def get_move(self, position: rq.PositionLike, level: Optional[int] = None, *, iterations: Optional[int] = None,
                  time_ms: Optional[int] = None, threads: int = 0, seed: Optional[int] = None,
                  temperature: Optional[float] = None, perfect_information: bool = False, lines: int = 0,
-                 request_id: str = "", turn_elapsed_ms: int = 0, timeout: Optional[float] = None) -> MoveResult:
+                 request_id: str = "", turn_elapsed_ms: int = 0, priority: Optional[str] = None,
+                 timeout: Optional[float] = None) -> MoveResult:
         """The AI's whole turn, for a ``level`` or explicit limits (``iterations`` per decision,
         ``time_ms`` for the turn). For the rest of a turn that came back incomplete, pass the
         answer's ``turn_elapsed_ms`` on: the two calls then share the turn's time."""
-        req = rq.get_move(position, level, iterations, time_ms, threads, seed, temperature, perfect_information,
-                          lines, request_id, turn_elapsed_ms)
+        req = rq.get_move(position, level=level, iterations=iterations, time_ms=time_ms, threads=threads, seed=seed,
+                          temperature=temperature, perfect_information=perfect_information, lines=lines,
+                          request_id=request_id, turn_elapsed_ms=turn_elapsed_ms, priority_=priority)
         return MoveResult.from_pb(self._call(self.stub.GetMove, req, timeout))
 
     def analyze(self, position: rq.PositionLike, *, iterations: Optional[int] = None, time_ms: Optional[int] = None,
                 threads: int = 0, seed: Optional[int] = None, lines: int = 0,
                 candidates: Iterable[rq.MoveLike] = (), report_every_ms: int = 0,
                 perfect_information: bool = False, request_id: str = "",
-                timeout: Optional[float] = None) -> Analysis:
-        req = rq.analyze(position, iterations, time_ms, threads, seed, lines, candidates, report_every_ms,
-                         perfect_information, request_id)
+                priority: Optional[str] = None, timeout: Optional[float] = None) -> Analysis:
+        req = rq.analyze(position, iterations=iterations, time_ms=time_ms, threads=threads, seed=seed, lines=lines,
+                         candidates=candidates, report_every_ms=report_every_ms,
+                         perfect_information=perfect_information, request_id=request_id, priority_=priority)
         return Analysis(self.stub.Analyze(req, timeout=timeout if timeout is not None else self.timeout,
                                           metadata=self.metadata))
 
@@ -164,8 +167,8 @@ class Client:
                      timeout: Optional[float] = None) -> GameAnalysis:
         """A whole game judged decision by decision (docs/analysis.md): ``initial_position``
         is the full deal, ``moves`` every decision in order."""
-        req = rq.analyze_game(initial_position, moves, iterations, threads, seed, played_visits, mistake, blunder,
-                              request_id)
+        req = rq.analyze_game(initial_position, moves, iterations=iterations, threads=threads, seed=seed,
+                              played_visits=played_visits, mistake=mistake, blunder=blunder, request_id=request_id)
         return GameAnalysis(self.stub.AnalyzeGame(req, timeout=timeout if timeout is not None else self.timeout,
                                                          metadata=self.metadata))
 

@@ -121,6 +121,10 @@ class Status:
         return cls(msg.to_move, msg.game_over, list(msg.returns))
 
 
+def priority_name(value: int) -> str:
+    return {pb.PRIORITY_INTERACTIVE: "interactive", pb.PRIORITY_BATCH: "batch"}.get(value, "")
+
+
 @dataclass(frozen=True)
 class Options:
     """What a search actually ran with (after the server's defaults and caps)."""
@@ -131,10 +135,12 @@ class Options:
     seed: int
     temperature: float
     level: int
+    priority: str  # "interactive" or "batch": the search slots the call took ("" from an older server)
 
     @classmethod
     def from_pb(cls, msg: pb.EffectiveOptions) -> "Options":
-        return cls(msg.limits.iterations, msg.limits.time_ms, msg.threads, msg.seed, msg.temperature, msg.level)
+        return cls(msg.limits.iterations, msg.limits.time_ms, msg.threads, msg.seed, msg.temperature, msg.level,
+                   priority_name(msg.priority))
 
 
 @dataclass(frozen=True)
@@ -281,10 +287,12 @@ class GameAnalysisOptions:
     played_visits: int
     mistake: float
     blunder: float
+    priority: str  # always "batch" ("" from an older server)
 
     @classmethod
     def from_pb(cls, msg: pb.GameAnalysisOptions) -> "GameAnalysisOptions":
-        return cls(msg.iterations, msg.threads, msg.seed, msg.played_visits, msg.mistake, msg.blunder)
+        return cls(msg.iterations, msg.threads, msg.seed, msg.played_visits, msg.mistake, msg.blunder,
+                   priority_name(msg.priority))
 
 
 @dataclass(frozen=True)

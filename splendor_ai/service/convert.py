@@ -305,6 +305,11 @@ class SearchPlan:
     allowance: float = 0.0  # seconds kept before the deadline beyond the margin (lateness.Lateness)
     net: object = None  # a splendor_ai.nn.Net given with --net, else None: the shipped net
     turn_used: float = 0.0  # GetMove: seconds the turn took in the calls before (turn_elapsed_ms)
+    priority: int = pb.PRIORITY_INTERACTIVE  # the slots it took (``priority``)
+
+    @property
+    def batch(self) -> bool:
+        return self.priority == pb.PRIORITY_BATCH
 
     @property
     def turn_started(self) -> float:
@@ -347,10 +352,12 @@ class SearchPlan:
         return pb.EffectiveOptions(
             limits=pb.SearchLimits(iterations=self.iterations, time_ms=round(self.seconds * 1000)),
             threads=self.threads, seed=self.seed, temperature=self.temperature, level=self.level,
-            evaluator=encode_evaluator(evaluator))
+            evaluator=encode_evaluator(evaluator), priority=self.priority)
 
     def describe(self) -> str:
         text = f"iterations={self.iterations} time_ms={round(self.seconds * 1000)} threads={self.threads}"
+        if self.batch:
+            text += " priority=batch"
         if self.turn_used:
             text += f" turn_elapsed_ms={round(self.turn_used * 1000)}"
         return (f"level={self.level} " if self.level else "") + text
@@ -387,6 +394,31 @@ def _common(request, maxima: Maxima, remaining: float | None, started: float | N
 
 
 MAX_TURN_ELAPSED_MS = 86_400_000  # GetMoveRequest.turn_elapsed_ms: a day
+INTERACTIVE_MS = 10_000  # an Analyze asking for at most this long is interactive by default (a hint)
+INTERACTIVE_ITERATIONS = 100_000  # or, without a time limit, for at most this many iterations
+
+
+def priority(request, rpc: str) -> int:
+    """The slots a search call may take (``pb.PRIORITY_INTERACTIVE`` or ``pb.PRIORITY_BATCH``):
+    the request's ``priority``, or its RPC's default (proto ``Priority``). Read before anything
+    else of the request is decoded: a call refused for lack of a slot costs no decoding."""
+    asked = request.priority
+    if asked not in (pb.PRIORITY_UNSPECIFIED, pb.PRIORITY_INTERACTIVE, pb.PRIORITY_BATCH):
+        raise FieldError("priority", f"unknown value {asked}: PRIORITY_INTERACTIVE, PRIORITY_BATCH or unspecified")
+    if rpc == "GetMove":
+        return asked or pb.PRIORITY_INTERACTIVE
+    if rpc == "AnalyzeGame":
+        if asked == pb.PRIORITY_INTERACTIVE:
+            raise FieldError("priority", "AnalyzeGame is batch work: PRIORITY_BATCH or unspecified")
+        return pb.PRIORITY_BATCH
+    limits = request.limits
+    short = (0 < limits.time_ms <= INTERACTIVE_MS
+             or (limits.time_ms == 0 and 0 < limits.iterations <= INTERACTIVE_ITERATIONS))
+    if asked == pb.PRIORITY_INTERACTIVE and not short:
+        raise FieldError("priority", f"an Analyze of more than {INTERACTIVE_MS // 1000} s (limits.time_ms), or "
+                                     f"without a time limit of more than {INTERACTIVE_ITERATIONS:,} iterations, is "
+                                     "batch work: PRIORITY_BATCH or unspecified")
+    return asked or (pb.PRIORITY_INTERACTIVE if short else pb.PRIORITY_BATCH)
 
 
 def move_plan(request: pb.GetMoveRequest, game: str, maxima: Maxima, remaining: float | None,
@@ -522,13 +554,13 @@ class GamePlan:
     def describe(self) -> str:
         o = self.options
         return (f"iterations={o.iterations} threads={o.threads} decisions={len(self.moves)} "
-                f"decision_ms={round(self.seconds * 1000)} call_ms={round(self.call_seconds * 1000)}")
+                f"decision_ms={round(self.seconds * 1000)} call_ms={round(self.call_seconds * 1000)} priority=batch")
 
     def effective(self) -> pb.GameAnalysisOptions:
         o = self.options
         return pb.GameAnalysisOptions(iterations=o.iterations, threads=o.threads, seed=o.seed,
                                       played_visits=o.min_played_visits, mistake=o.mistake, blunder=o.blunder,
-                                      evaluator=encode_evaluator(self.evaluator))
+                                      evaluator=encode_evaluator(self.evaluator), priority=pb.PRIORITY_BATCH)
 
 
 def _threshold(value: float, default: float, field: str) -> float:

@@ -48,7 +48,12 @@ class IllegalMove(Exception):
 
 
 class Busy(Exception):
-    """The server is running as many searches as it may."""
+    """The server is running as many searches as it may (``refusal``: the slots it lacks,
+    ``slots`` or ``batch_slots``, the reason the refusal is counted under)."""
+
+    def __init__(self, message: str, refusal: str = "slots"):
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class ShuttingDown(Exception):

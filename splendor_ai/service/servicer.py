@@ -59,6 +59,7 @@ def _fail(servicer, context, call: Call, exc: Exception):
         exc = fault
     status = errors.status_for(exc)
     call.outcome = errors.code_name(status)
+    call.refusal = getattr(exc, "refusal", None)
     errors.abort(context, status)
 
 
@@ -150,12 +151,14 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
     @unary
     def GetMove(self, request, context, call):
         started = time.monotonic()
-        with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
+        priority = convert.priority(request, "GetMove")
+        with self.slots.acquire(context, priority == pb.PRIORITY_BATCH) as stopper:  # a refusal decodes nothing
             state = convert.decode_position(request.position)
             call.game = state.game
             plan = convert.move_plan(request, state.game, self.maxima, _remaining(context), started,
                                      self.lateness.allowance())
             plan.net = self.nets.net_for(state.game, state.players)
+            plan.priority = priority
             call.limits = plan.describe()
             convert.searched_state(state, plan.perfect_information)  # fails early on a bad position
 
@@ -172,34 +175,46 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
     @streaming
     def Analyze(self, request, context, call):
         started = time.monotonic()
-        with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
+        priority = convert.priority(request, "Analyze")
+        with self.slots.acquire(context, priority == pb.PRIORITY_BATCH) as stopper:  # a refusal decodes nothing
             state = convert.decode_position(request.position)
             call.game = state.game
             plan = convert.analyze_plan(request, self.maxima, _remaining(context), started,
                                         self.lateness.allowance())
             plan.net = self.nets.net_for(state.game, state.players)
+            plan.priority = priority
             call.limits = plan.describe()
             searched = convert.searched_state(state, plan.perfect_information)
             roots = convert.candidate_actions(searched, request.candidates)
             call.evaluator = plan.config().evaluator_info(searched.game, searched.players)
             options = plan.effective(call.evaluator)
             reports = engine.analyze(searched, plan, stopper, roots, self.lateness)
+            sequence, final = 0, None
             try:
-                for sequence, (result, reason) in enumerate(reports):
+                for result, reason in reports:
                     if result.evaluator is not None and result.evaluator != call.evaluator:
                         call.evaluator = result.evaluator  # what really evaluated
                         options = plan.effective(call.evaluator)
-                    yield pb.AnalyzeResponse(
+                    message = pb.AnalyzeResponse(
                         request_id=request.request_id, final=reason is not None, sequence=sequence, options=options,
                         stats=convert.encode_stats(searched, result, plan.lines,
                                                    reason or pb.STOP_REASON_UNSPECIFIED))
+                    if reason is not None:
+                        final = message
+                        break
+                    yield message
+                    sequence += 1
             finally:
+                reports.close()  # the search and its tree are freed here, not after the final message
                 call.iterations = stopper.iterations
+        if final is not None:  # sent once the slot is given back: a client slow to read it holds no search
+            yield final
 
     @streaming
     def AnalyzeGame(self, request, context, call):
         started = time.monotonic()
-        with self.slots.acquire(context) as stopper:  # first: a refusal decodes nothing
+        convert.priority(request, "AnalyzeGame")  # always batch
+        with self.slots.acquire(context, batch=True) as stopper:  # a refusal decodes nothing
             plan = convert.game_plan(request, self.maxima, started, self.nets)
             call.game = plan.states[0].game
             call.limits = plan.describe()

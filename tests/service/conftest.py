@@ -61,6 +61,7 @@ def server(tmp_path_factory):
                         "--max-concurrent", str(MAX_CONCURRENT), "--max-seconds", "30", "--max-threads", "2",
                         "--grace", "2")
     srv.max_concurrent = MAX_CONCURRENT
+    srv.max_batch = max(1, MAX_CONCURRENT // 2)  # the default --max-batch: half the slots
     yield srv
     srv.kill()
     log = srv.text()

@@ -157,7 +157,7 @@ def test_a_refusal_for_lack_of_a_slot_decodes_nothing(client, server):
     from test_service_search import opening, wait_until_free
 
     wait_until_free(client)
-    running = [client.analyze(opening(), time_ms=25_000, report_every_ms=50) for _ in range(server.max_concurrent)]
+    running = [client.analyze(opening(), time_ms=10_000, report_every_ms=50) for _ in range(server.max_concurrent)]
     try:
         for a in running:
             assert not next(a).final

@@ -137,7 +137,7 @@ def test_cancelling_a_long_analysis_stops_it_promptly(client, server):
 
 def test_beyond_the_concurrency_limit_calls_get_resource_exhausted(client, server):
     wait_until_free(client)
-    running = [client.analyze(opening(), time_ms=25_000, report_every_ms=50) for _ in range(server.max_concurrent)]
+    running = [client.analyze(opening(), time_ms=10_000, report_every_ms=50) for _ in range(server.max_concurrent)]
     try:
         for a in running:
             assert not next(a).final  # each holds a search slot now
@@ -145,7 +145,7 @@ def test_beyond_the_concurrency_limit_calls_get_resource_exhausted(client, serve
         with pytest.raises(Busy) as err:
             client.get_move(opening(), iterations=10)
         assert err.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
-        assert time.monotonic() - t0 < PAUSE, "refused at once, not queued (an analysis holds 25 s)"
+        assert time.monotonic() - t0 < PAUSE, "refused at once, not queued (an analysis holds 10 s)"
         with pytest.raises(Busy):
             client.analyze(opening(), iterations=10).result()
         t0 = time.monotonic()

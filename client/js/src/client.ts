@@ -10,6 +10,7 @@ import type { Move } from "./gen/splendor/v1/move_pb.js";
 import { MoveSchema } from "./gen/splendor/v1/move_pb.js";
 import { Game, PositionSchema } from "./gen/splendor/v1/position_pb.js";
 import type { BasePosition, DuelPosition, MarvelPosition, Position } from "./gen/splendor/v1/position_pb.js";
+import { Priority } from "./gen/splendor/v1/search_pb.js";
 import { SplendorService } from "./gen/splendor/v1/splendor_pb.js";
 import type {
   AnalyzeGameResponse, AnalyzeResponse, ApplyActionsResponse, GetCatalogResponse, GetMoveResponse,
@@ -78,6 +79,19 @@ export interface GetMoveOpts extends CallOpts {
   /** Finishing a turn that came back with `turnComplete` false: that answer's `turnElapsedMs`,
    * so that the two calls share the turn's time. */
   turnElapsedMs?: number;
+  /** The search slots it may take (docs/protocol.md#priority): default "interactive"; "batch"
+   * for a bot tournament. */
+  priority?: PriorityName;
+}
+
+/** Interactive calls may take any free search slot, batch work only its share. */
+export type PriorityName = "interactive" | "batch";
+
+function priority(name: PriorityName | undefined): Priority {
+  if (name === undefined) return Priority.UNSPECIFIED;
+  if (name === "interactive") return Priority.INTERACTIVE;
+  if (name === "batch") return Priority.BATCH;
+  throw new TypeError(`priority must be "interactive", "batch" or undefined, not ${JSON.stringify(name)}`);
 }
 
 export interface AnalyzeOpts extends CallOpts {
@@ -91,6 +105,9 @@ export interface AnalyzeOpts extends CallOpts {
   /** A progress report this often (at least 10 ms); 0 = only the final report. */
   reportEveryMs?: number;
   perfectInformation?: boolean;
+  /** Default: interactive for at most 10 s or, without a time limit, 100,000 iterations (a
+   * hint), else batch; "interactive" beyond that is refused (InvalidArgument). */
+  priority?: PriorityName;
 }
 
 export interface AnalyzeGameOpts extends CallOpts {
@@ -337,7 +354,7 @@ export class ClientCore {
       requestId: opts.requestId ?? "", position: toPosition(position), threads: opts.threads ?? 0,
       seed: int64(opts.seed, "seed"), temperature: opts.temperature,
       perfectInformation: !!opts.perfectInformation, lines: opts.lines ?? 0,
-      turnElapsedMs: uint32(opts.turnElapsedMs, "turnElapsedMs"),
+      turnElapsedMs: uint32(opts.turnElapsedMs, "turnElapsedMs"), priority: priority(opts.priority),
       budget: opts.level !== undefined ? { case: "level" as const, value: opts.level }
         : limits ? { case: "limits" as const, value: { iterations: int64(opts.iterations, "iterations") ?? 0n,
                                                        timeMs: int64(opts.timeMs, "timeMs") ?? 0n } }
@@ -353,7 +370,7 @@ export class ClientCore {
       limits: { iterations: int64(opts.iterations, "iterations") ?? 0n, timeMs: int64(opts.timeMs, "timeMs") ?? 0n },
       threads: opts.threads ?? 0, seed: int64(opts.seed, "seed"), lines: opts.lines ?? 0,
       candidates: (opts.candidates ?? []).map(toMove), reportEveryMs: opts.reportEveryMs ?? 0,
-      perfectInformation: !!opts.perfectInformation,
+      perfectInformation: !!opts.perfectInformation, priority: priority(opts.priority),
     };
     return new Analysis((signal) => this.rpc.analyze(req, this.callOptions(opts, signal)), opts.signal);
   }

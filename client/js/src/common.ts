@@ -4,7 +4,7 @@ export {
 } from "./client.js";
 export type {
   AnalyzeGameOpts, AnalyzeOpts, CallOpts, ClientOptions, GameAnalysis, GameName, GetMoveOpts, Int64,
-  LegalActionsOpts, MoveLike, NewGameOpts, PositionAnalysis, PositionLike, Protocol,
+  LegalActionsOpts, MoveLike, NewGameOpts, PositionAnalysis, PositionLike, PriorityName, Protocol,
 } from "./client.js";
 export {
   Busy, Cancelled, CODE_NAMES, DeadlineExceeded, IllegalMove, InvalidArgument, ServiceError, toServiceError,

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
   Busy, Cancelled, Code, DeadlineExceeded, IllegalMove, InvalidArgument, ServiceError, SplendorClient,
-  StopReason, clone, equals, gameOf, PositionSchema, withDrawnCard, withDrawnTokens,
+  Priority, StopReason, clone, equals, gameOf, PositionSchema, withDrawnCard, withDrawnTokens,
 } from "../dist/node.js";
 import { startServer } from "./server.mjs";
 
@@ -87,6 +87,18 @@ for (const game of ["base", "duel", "marvel"]) {
       assert.throws(() => ai.getMove(dealt.position, { level: 1, turnElapsedMs: -1 }), RangeError);
       await assert.rejects(ai.getMove(dealt.position, { level: 1, turnElapsedMs: 86_400_001 }),
                            (e) => e instanceof InvalidArgument && e.field === "turn_elapsed_ms");
+    });
+
+    it("priority: interactive by default, batch when asked, a long interactive analysis refused", async () => {
+      const dealt = await ai.newGame({ game, seed: 11 });
+      assert.equal((await ai.getMove(dealt.position, { level: 1, seed: 1 })).options.priority, Priority.INTERACTIVE);
+      const batch = await ai.getMove(dealt.position, { level: 1, seed: 1, priority: "batch" });
+      assert.equal(batch.options.priority, Priority.BATCH);
+      const hint = await ai.analyze(dealt.position, { iterations: 64, seed: 1 }).result();
+      assert.equal(hint.options.priority, Priority.INTERACTIVE);
+      assert.throws(() => ai.getMove(dealt.position, { level: 1, priority: "urgent" }), TypeError);
+      await assert.rejects(ai.analyze(dealt.position, { timeMs: 30_000, priority: "interactive" }).result(),
+                           (e) => e instanceof InvalidArgument && e.field === "priority");
     });
 
     it("analyze: progress reports, then exactly one final", async () => {
@@ -226,7 +238,8 @@ describe("cancel and deadlines", () => {
 
   it("more searches than --max-concurrent: Busy", async () => {
     const abort = new AbortController();
-    const running = [1, 2, 3, 4].map(() => ai.analyze(position, { iterations: 50_000_000, reportEveryMs: 20,
+    // interactive analyses (10 s: a hint's bound) may take every slot; batch ones only their share
+    const running = [1, 2, 3, 4].map(() => ai.analyze(position, { timeMs: 10_000, reportEveryMs: 20,
                                                                      signal: abort.signal }));
     const first = await Promise.all(running.map((a) => a[Symbol.asyncIterator]().next()));
     assert.ok(first.every((r) => !r.done));

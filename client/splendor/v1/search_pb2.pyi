@@ -17,6 +17,12 @@ class StopReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STOP_REASON_CANCELLED: _ClassVar[StopReason]
     STOP_REASON_FORCED: _ClassVar[StopReason]
 
+class Priority(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PRIORITY_UNSPECIFIED: _ClassVar[Priority]
+    PRIORITY_INTERACTIVE: _ClassVar[Priority]
+    PRIORITY_BATCH: _ClassVar[Priority]
+
 class Mark(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     MARK_NONE: _ClassVar[Mark]
@@ -28,6 +34,9 @@ STOP_REASON_TIME: StopReason
 STOP_REASON_DEADLINE: StopReason
 STOP_REASON_CANCELLED: StopReason
 STOP_REASON_FORCED: StopReason
+PRIORITY_UNSPECIFIED: Priority
+PRIORITY_INTERACTIVE: Priority
+PRIORITY_BATCH: Priority
 MARK_NONE: Mark
 MARK_MISTAKE: Mark
 MARK_BLUNDER: Mark
@@ -41,20 +50,22 @@ class SearchLimits(_message.Message):
     def __init__(self, iterations: _Optional[int] = ..., time_ms: _Optional[int] = ...) -> None: ...
 
 class EffectiveOptions(_message.Message):
-    __slots__ = ("limits", "threads", "seed", "temperature", "level", "evaluator")
+    __slots__ = ("limits", "threads", "seed", "temperature", "level", "evaluator", "priority")
     LIMITS_FIELD_NUMBER: _ClassVar[int]
     THREADS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     EVALUATOR_FIELD_NUMBER: _ClassVar[int]
+    PRIORITY_FIELD_NUMBER: _ClassVar[int]
     limits: SearchLimits
     threads: int
     seed: int
     temperature: float
     level: int
     evaluator: Evaluator
-    def __init__(self, limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., level: _Optional[int] = ..., evaluator: _Optional[_Union[Evaluator, _Mapping]] = ...) -> None: ...
+    priority: Priority
+    def __init__(self, limits: _Optional[_Union[SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., level: _Optional[int] = ..., evaluator: _Optional[_Union[Evaluator, _Mapping]] = ..., priority: _Optional[_Union[Priority, str]] = ...) -> None: ...
 
 class Evaluator(_message.Message):
     __slots__ = ("kind", "net", "checksum")
@@ -167,7 +178,7 @@ class SeatSummary(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., decisions: _Optional[int] = ..., forced: _Optional[int] = ..., accuracy: _Optional[float] = ..., mistakes: _Optional[int] = ..., blunders: _Optional[int] = ..., mean_drop: _Optional[float] = ..., agreed: _Optional[int] = ...) -> None: ...
 
 class GameAnalysisOptions(_message.Message):
-    __slots__ = ("iterations", "threads", "seed", "played_visits", "mistake", "blunder", "evaluator")
+    __slots__ = ("iterations", "threads", "seed", "played_visits", "mistake", "blunder", "evaluator", "priority")
     ITERATIONS_FIELD_NUMBER: _ClassVar[int]
     THREADS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -175,6 +186,7 @@ class GameAnalysisOptions(_message.Message):
     MISTAKE_FIELD_NUMBER: _ClassVar[int]
     BLUNDER_FIELD_NUMBER: _ClassVar[int]
     EVALUATOR_FIELD_NUMBER: _ClassVar[int]
+    PRIORITY_FIELD_NUMBER: _ClassVar[int]
     iterations: int
     threads: int
     seed: int
@@ -182,4 +194,5 @@ class GameAnalysisOptions(_message.Message):
     mistake: float
     blunder: float
     evaluator: Evaluator
-    def __init__(self, iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ..., evaluator: _Optional[_Union[Evaluator, _Mapping]] = ...) -> None: ...
+    priority: Priority
+    def __init__(self, iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ..., evaluator: _Optional[_Union[Evaluator, _Mapping]] = ..., priority: _Optional[_Union[Priority, str]] = ...) -> None: ...

@@ -50,6 +50,7 @@ from splendor.v1.search_pb2 import DecisionVerdict as DecisionVerdict
 from splendor.v1.search_pb2 import SeatSummary as SeatSummary
 from splendor.v1.search_pb2 import GameAnalysisOptions as GameAnalysisOptions
 from splendor.v1.search_pb2 import StopReason as StopReason
+from splendor.v1.search_pb2 import Priority as Priority
 from splendor.v1.search_pb2 import Mark as Mark
 
 DESCRIPTOR: _descriptor.FileDescriptor
@@ -90,6 +91,9 @@ STOP_REASON_TIME: _search_pb2.StopReason
 STOP_REASON_DEADLINE: _search_pb2.StopReason
 STOP_REASON_CANCELLED: _search_pb2.StopReason
 STOP_REASON_FORCED: _search_pb2.StopReason
+PRIORITY_UNSPECIFIED: _search_pb2.Priority
+PRIORITY_INTERACTIVE: _search_pb2.Priority
+PRIORITY_BATCH: _search_pb2.Priority
 MARK_NONE: _search_pb2.Mark
 MARK_MISTAKE: _search_pb2.Mark
 MARK_BLUNDER: _search_pb2.Mark
@@ -179,7 +183,7 @@ class ApplyActionsResponse(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., applied: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., status: _Optional[_Union[_position_pb2.GameStatus, _Mapping]] = ...) -> None: ...
 
 class GetMoveRequest(_message.Message):
-    __slots__ = ("request_id", "position", "level", "limits", "threads", "seed", "temperature", "perfect_information", "lines", "turn_elapsed_ms")
+    __slots__ = ("request_id", "position", "level", "limits", "threads", "seed", "temperature", "perfect_information", "lines", "turn_elapsed_ms", "priority")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
@@ -190,6 +194,7 @@ class GetMoveRequest(_message.Message):
     PERFECT_INFORMATION_FIELD_NUMBER: _ClassVar[int]
     LINES_FIELD_NUMBER: _ClassVar[int]
     TURN_ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    PRIORITY_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     position: _position_pb2.Position
     level: int
@@ -200,7 +205,8 @@ class GetMoveRequest(_message.Message):
     perfect_information: bool
     lines: int
     turn_elapsed_ms: int
-    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., level: _Optional[int] = ..., limits: _Optional[_Union[_search_pb2.SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., perfect_information: _Optional[bool] = ..., lines: _Optional[int] = ..., turn_elapsed_ms: _Optional[int] = ...) -> None: ...
+    priority: _search_pb2.Priority
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., level: _Optional[int] = ..., limits: _Optional[_Union[_search_pb2.SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., temperature: _Optional[float] = ..., perfect_information: _Optional[bool] = ..., lines: _Optional[int] = ..., turn_elapsed_ms: _Optional[int] = ..., priority: _Optional[_Union[_search_pb2.Priority, str]] = ...) -> None: ...
 
 class GetMoveResponse(_message.Message):
     __slots__ = ("request_id", "moves", "searches", "turn_complete", "position", "status", "options", "incomplete_reason", "turn_elapsed_ms")
@@ -225,7 +231,7 @@ class GetMoveResponse(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., searches: _Optional[_Iterable[_Union[_search_pb2.SearchStats, _Mapping]]] = ..., turn_complete: _Optional[bool] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., status: _Optional[_Union[_position_pb2.GameStatus, _Mapping]] = ..., options: _Optional[_Union[_search_pb2.EffectiveOptions, _Mapping]] = ..., incomplete_reason: _Optional[str] = ..., turn_elapsed_ms: _Optional[int] = ...) -> None: ...
 
 class AnalyzeRequest(_message.Message):
-    __slots__ = ("request_id", "position", "limits", "threads", "seed", "lines", "candidates", "report_every_ms", "perfect_information")
+    __slots__ = ("request_id", "position", "limits", "threads", "seed", "lines", "candidates", "report_every_ms", "perfect_information", "priority")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
     LIMITS_FIELD_NUMBER: _ClassVar[int]
@@ -235,6 +241,7 @@ class AnalyzeRequest(_message.Message):
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
     REPORT_EVERY_MS_FIELD_NUMBER: _ClassVar[int]
     PERFECT_INFORMATION_FIELD_NUMBER: _ClassVar[int]
+    PRIORITY_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     position: _position_pb2.Position
     limits: _search_pb2.SearchLimits
@@ -244,7 +251,8 @@ class AnalyzeRequest(_message.Message):
     candidates: _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]
     report_every_ms: int
     perfect_information: bool
-    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., limits: _Optional[_Union[_search_pb2.SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., lines: _Optional[int] = ..., candidates: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., report_every_ms: _Optional[int] = ..., perfect_information: _Optional[bool] = ...) -> None: ...
+    priority: _search_pb2.Priority
+    def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., limits: _Optional[_Union[_search_pb2.SearchLimits, _Mapping]] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., lines: _Optional[int] = ..., candidates: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., report_every_ms: _Optional[int] = ..., perfect_information: _Optional[bool] = ..., priority: _Optional[_Union[_search_pb2.Priority, str]] = ...) -> None: ...
 
 class AnalyzeResponse(_message.Message):
     __slots__ = ("request_id", "final", "stats", "options", "sequence")
@@ -261,7 +269,7 @@ class AnalyzeResponse(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., final: _Optional[bool] = ..., stats: _Optional[_Union[_search_pb2.SearchStats, _Mapping]] = ..., options: _Optional[_Union[_search_pb2.EffectiveOptions, _Mapping]] = ..., sequence: _Optional[int] = ...) -> None: ...
 
 class AnalyzeGameRequest(_message.Message):
-    __slots__ = ("request_id", "initial_position", "moves", "iterations", "threads", "seed", "played_visits", "mistake", "blunder")
+    __slots__ = ("request_id", "initial_position", "moves", "iterations", "threads", "seed", "played_visits", "mistake", "blunder", "priority")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     INITIAL_POSITION_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
@@ -271,6 +279,7 @@ class AnalyzeGameRequest(_message.Message):
     PLAYED_VISITS_FIELD_NUMBER: _ClassVar[int]
     MISTAKE_FIELD_NUMBER: _ClassVar[int]
     BLUNDER_FIELD_NUMBER: _ClassVar[int]
+    PRIORITY_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     initial_position: _position_pb2.Position
     moves: _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]
@@ -280,7 +289,8 @@ class AnalyzeGameRequest(_message.Message):
     played_visits: int
     mistake: float
     blunder: float
-    def __init__(self, request_id: _Optional[str] = ..., initial_position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ...) -> None: ...
+    priority: _search_pb2.Priority
+    def __init__(self, request_id: _Optional[str] = ..., initial_position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., iterations: _Optional[int] = ..., threads: _Optional[int] = ..., seed: _Optional[int] = ..., played_visits: _Optional[int] = ..., mistake: _Optional[float] = ..., blunder: _Optional[float] = ..., priority: _Optional[_Union[_search_pb2.Priority, str]] = ...) -> None: ...
 
 class AnalyzeGameResponse(_message.Message):
     __slots__ = ("request_id", "sequence", "final", "decision", "done", "total", "seats", "status", "options")

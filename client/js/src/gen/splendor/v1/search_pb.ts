@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file splendor/v1/search.proto.
  */
 export const file_splendor_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("ChhzcGxlbmRvci92MS9zZWFyY2gucHJvdG8SC3NwbGVuZG9yLnYxIjMKDFNlYXJjaExpbWl0cxISCgppdGVyYXRpb25zGAEgASgDEg8KB3RpbWVfbXMYAiABKAMiqwEKEEVmZmVjdGl2ZU9wdGlvbnMSKQoGbGltaXRzGAEgASgLMhkuc3BsZW5kb3IudjEuU2VhcmNoTGltaXRzEg8KB3RocmVhZHMYAiABKAUSDAoEc2VlZBgDIAEoBBITCgt0ZW1wZXJhdHVyZRgEIAEoARINCgVsZXZlbBgFIAEoBRIpCglldmFsdWF0b3IYBiABKAsyFi5zcGxlbmRvci52MS5FdmFsdWF0b3IiOAoJRXZhbHVhdG9yEgwKBGtpbmQYASABKAkSCwoDbmV0GAIgASgJEhAKCGNoZWNrc3VtGAMgASgJIn4KBExpbmUSHwoEbW92ZRgBIAEoCzIRLnNwbGVuZG9yLnYxLk1vdmUSDgoGdmlzaXRzGAIgASgDEhcKD3dpbl9wcm9iYWJpbGl0eRgDIAEoARINCgVwcmlvchgEIAEoARIdCgJwdhgFIAMoCzIRLnNwbGVuZG9yLnYxLk1vdmUiiwIKC1NlYXJjaFN0YXRzEgwKBHNlYXQYASABKAUSFwoPd2luX3Byb2JhYmlsaXR5GAIgAygBEiAKBWxpbmVzGAMgAygLMhEuc3BsZW5kb3IudjEuTGluZRISCgppdGVyYXRpb25zGAQgASgDEg0KBW5vZGVzGAUgASgDEhcKD2VsYXBzZWRfc2Vjb25kcxgGIAEoARIdChVpdGVyYXRpb25zX3Blcl9zZWNvbmQYByABKAESEgoKdHJlZV9ieXRlcxgIIAEoAxIWCg5ub2RlX2xpbWl0X2hpdBgJIAEoCBIsCgtzdG9wX3JlYXNvbhgKIAEoDjIXLnNwbGVuZG9yLnYxLlN0b3BSZWFzb24iVwoLQWx0ZXJuYXRpdmUSHwoEbW92ZRgBIAEoCzIRLnNwbGVuZG9yLnYxLk1vdmUSDgoGdmlzaXRzGAIgASgDEhcKD3dpbl9wcm9iYWJpbGl0eRgDIAEoASLWAgoPRGVjaXNpb25WZXJkaWN0Eg0KBWluZGV4GAEgASgFEgwKBHR1cm4YAiABKAUSDAoEc2VhdBgDIAEoBRIhCgZwbGF5ZWQYBCABKAsyES5zcGxlbmRvci52MS5Nb3ZlEh8KBGJlc3QYBSABKAsyES5zcGxlbmRvci52MS5Nb3ZlEhQKDHBsYXllZF92YWx1ZRgGIAEoARISCgpiZXN0X3ZhbHVlGAcgASgBEgwKBGRyb3AYCCABKAESHwoEbWFyaxgJIAEoDjIRLnNwbGVuZG9yLnYxLk1hcmsSDgoGZm9yY2VkGAogASgIEhUKDXBsYXllZF92aXNpdHMYCyABKAMSFAoMZXh0cmFfdmlzaXRzGAwgASgDEiUKA3RvcBgNIAMoCzIYLnNwbGVuZG9yLnYxLkFsdGVybmF0aXZlEhcKD3dpbl9wcm9iYWJpbGl0eRgOIAMoASKXAQoLU2VhdFN1bW1hcnkSDAoEc2VhdBgBIAEoBRIRCglkZWNpc2lvbnMYAiABKAUSDgoGZm9yY2VkGAMgASgFEhAKCGFjY3VyYWN5GAQgASgBEhAKCG1pc3Rha2VzGAUgASgFEhAKCGJsdW5kZXJzGAYgASgFEhEKCW1lYW5fZHJvcBgHIAEoARIOCgZhZ3JlZWQYCCABKAUirAEKE0dhbWVBbmFseXNpc09wdGlvbnMSEgoKaXRlcmF0aW9ucxgBIAEoAxIPCgd0aHJlYWRzGAIgASgFEgwKBHNlZWQYAyABKAQSFQoNcGxheWVkX3Zpc2l0cxgEIAEoAxIPCgdtaXN0YWtlGAUgASgBEg8KB2JsdW5kZXIYBiABKAESKQoJZXZhbHVhdG9yGAcgASgLMhYuc3BsZW5kb3IudjEuRXZhbHVhdG9yKqgBCgpTdG9wUmVhc29uEhsKF1NUT1BfUkVBU09OX1VOU1BFQ0lGSUVEEAASGgoWU1RPUF9SRUFTT05fSVRFUkFUSU9OUxABEhQKEFNUT1BfUkVBU09OX1RJTUUQAhIYChRTVE9QX1JFQVNPTl9ERUFETElORRADEhkKFVNUT1BfUkVBU09OX0NBTkNFTExFRBAEEhYKElNUT1BfUkVBU09OX0ZPUkNFRBAFKjkKBE1hcmsSDQoJTUFSS19OT05FEAASEAoMTUFSS19NSVNUQUtFEAESEAoMTUFSS19CTFVOREVSEAJiBnByb3RvMw", [file_splendor_v1_move]);
+  fileDesc("ChhzcGxlbmRvci92MS9zZWFyY2gucHJvdG8SC3NwbGVuZG9yLnYxIjMKDFNlYXJjaExpbWl0cxISCgppdGVyYXRpb25zGAEgASgDEg8KB3RpbWVfbXMYAiABKAMi1AEKEEVmZmVjdGl2ZU9wdGlvbnMSKQoGbGltaXRzGAEgASgLMhkuc3BsZW5kb3IudjEuU2VhcmNoTGltaXRzEg8KB3RocmVhZHMYAiABKAUSDAoEc2VlZBgDIAEoBBITCgt0ZW1wZXJhdHVyZRgEIAEoARINCgVsZXZlbBgFIAEoBRIpCglldmFsdWF0b3IYBiABKAsyFi5zcGxlbmRvci52MS5FdmFsdWF0b3ISJwoIcHJpb3JpdHkYByABKA4yFS5zcGxlbmRvci52MS5Qcmlvcml0eSI4CglFdmFsdWF0b3ISDAoEa2luZBgBIAEoCRILCgNuZXQYAiABKAkSEAoIY2hlY2tzdW0YAyABKAkifgoETGluZRIfCgRtb3ZlGAEgASgLMhEuc3BsZW5kb3IudjEuTW92ZRIOCgZ2aXNpdHMYAiABKAMSFwoPd2luX3Byb2JhYmlsaXR5GAMgASgBEg0KBXByaW9yGAQgASgBEh0KAnB2GAUgAygLMhEuc3BsZW5kb3IudjEuTW92ZSKLAgoLU2VhcmNoU3RhdHMSDAoEc2VhdBgBIAEoBRIXCg93aW5fcHJvYmFiaWxpdHkYAiADKAESIAoFbGluZXMYAyADKAsyES5zcGxlbmRvci52MS5MaW5lEhIKCml0ZXJhdGlvbnMYBCABKAMSDQoFbm9kZXMYBSABKAMSFwoPZWxhcHNlZF9zZWNvbmRzGAYgASgBEh0KFWl0ZXJhdGlvbnNfcGVyX3NlY29uZBgHIAEoARISCgp0cmVlX2J5dGVzGAggASgDEhYKDm5vZGVfbGltaXRfaGl0GAkgASgIEiwKC3N0b3BfcmVhc29uGAogASgOMhcuc3BsZW5kb3IudjEuU3RvcFJlYXNvbiJXCgtBbHRlcm5hdGl2ZRIfCgRtb3ZlGAEgASgLMhEuc3BsZW5kb3IudjEuTW92ZRIOCgZ2aXNpdHMYAiABKAMSFwoPd2luX3Byb2JhYmlsaXR5GAMgASgBItYCCg9EZWNpc2lvblZlcmRpY3QSDQoFaW5kZXgYASABKAUSDAoEdHVybhgCIAEoBRIMCgRzZWF0GAMgASgFEiEKBnBsYXllZBgEIAEoCzIRLnNwbGVuZG9yLnYxLk1vdmUSHwoEYmVzdBgFIAEoCzIRLnNwbGVuZG9yLnYxLk1vdmUSFAoMcGxheWVkX3ZhbHVlGAYgASgBEhIKCmJlc3RfdmFsdWUYByABKAESDAoEZHJvcBgIIAEoARIfCgRtYXJrGAkgASgOMhEuc3BsZW5kb3IudjEuTWFyaxIOCgZmb3JjZWQYCiABKAgSFQoNcGxheWVkX3Zpc2l0cxgLIAEoAxIUCgxleHRyYV92aXNpdHMYDCABKAMSJQoDdG9wGA0gAygLMhguc3BsZW5kb3IudjEuQWx0ZXJuYXRpdmUSFwoPd2luX3Byb2JhYmlsaXR5GA4gAygBIpcBCgtTZWF0U3VtbWFyeRIMCgRzZWF0GAEgASgFEhEKCWRlY2lzaW9ucxgCIAEoBRIOCgZmb3JjZWQYAyABKAUSEAoIYWNjdXJhY3kYBCABKAESEAoIbWlzdGFrZXMYBSABKAUSEAoIYmx1bmRlcnMYBiABKAUSEQoJbWVhbl9kcm9wGAcgASgBEg4KBmFncmVlZBgIIAEoBSLVAQoTR2FtZUFuYWx5c2lzT3B0aW9ucxISCgppdGVyYXRpb25zGAEgASgDEg8KB3RocmVhZHMYAiABKAUSDAoEc2VlZBgDIAEoBBIVCg1wbGF5ZWRfdmlzaXRzGAQgASgDEg8KB21pc3Rha2UYBSABKAESDwoHYmx1bmRlchgGIAEoARIpCglldmFsdWF0b3IYByABKAsyFi5zcGxlbmRvci52MS5FdmFsdWF0b3ISJwoIcHJpb3JpdHkYCCABKA4yFS5zcGxlbmRvci52MS5Qcmlvcml0eSqoAQoKU3RvcFJlYXNvbhIbChdTVE9QX1JFQVNPTl9VTlNQRUNJRklFRBAAEhoKFlNUT1BfUkVBU09OX0lURVJBVElPTlMQARIUChBTVE9QX1JFQVNPTl9USU1FEAISGAoUU1RPUF9SRUFTT05fREVBRExJTkUQAxIZChVTVE9QX1JFQVNPTl9DQU5DRUxMRUQQBBIWChJTVE9QX1JFQVNPTl9GT1JDRUQQBSpSCghQcmlvcml0eRIYChRQUklPUklUWV9VTlNQRUNJRklFRBAAEhgKFFBSSU9SSVRZX0lOVEVSQUNUSVZFEAESEgoOUFJJT1JJVFlfQkFUQ0gQAio5CgRNYXJrEg0KCU1BUktfTk9ORRAAEhAKDE1BUktfTUlTVEFLRRABEhAKDE1BUktfQkxVTkRFUhACYgZwcm90bzM", [file_splendor_v1_move]);
 
 /**
  * When a search stops: whichever limit comes first. Both are capped by the server's maxima
@@ -97,6 +97,13 @@ export type EffectiveOptions = Message<"splendor.v1.EffectiveOptions"> & {
    * @generated from field: splendor.v1.Evaluator evaluator = 6;
    */
   evaluator?: Evaluator;
+
+  /**
+   * The slots the call took: PRIORITY_INTERACTIVE or PRIORITY_BATCH (never unspecified).
+   *
+   * @generated from field: splendor.v1.Priority priority = 7;
+   */
+  priority: Priority;
 };
 
 /**
@@ -550,6 +557,13 @@ export type GameAnalysisOptions = Message<"splendor.v1.GameAnalysisOptions"> & {
    * @generated from field: splendor.v1.Evaluator evaluator = 7;
    */
   evaluator?: Evaluator;
+
+  /**
+   * The slots the call took: always PRIORITY_BATCH.
+   *
+   * @generated from field: splendor.v1.Priority priority = 8;
+   */
+  priority: Priority;
 };
 
 /**
@@ -615,6 +629,45 @@ export const StopReasonSchema: GenEnum<StopReason> = /*@__PURE__*/
   enumDesc(file_splendor_v1_search, 0);
 
 /**
+ * Which search slots a call may take (docs/protocol.md#priority). Interactive calls may take
+ * any free slot; batch work at most `--max-batch` of them, and its search threads run at a
+ * lower CPU priority, so that a player's move never waits behind a season of analyses.
+ *
+ * @generated from enum splendor.v1.Priority
+ */
+export enum Priority {
+  /**
+   * The RPC's default: GetMove interactive; Analyze interactive when its limits ask for at
+   * most 10 s (`time_ms` up to 10,000) or, without a time limit, for at most 100,000
+   * iterations, else batch (no limits at all: batch); AnalyzeGame batch.
+   *
+   * @generated from enum value: PRIORITY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Someone waits for the answer: a move, a hint. Not for batch work (AnalyzeGame, a longer
+   * Analyze): INVALID_ARGUMENT.
+   *
+   * @generated from enum value: PRIORITY_INTERACTIVE = 1;
+   */
+  INTERACTIVE = 1,
+
+  /**
+   * Nobody waits for it: analyses, bot tournaments (GetMove may ask for it too).
+   *
+   * @generated from enum value: PRIORITY_BATCH = 2;
+   */
+  BATCH = 2,
+}
+
+/**
+ * Describes the enum splendor.v1.Priority.
+ */
+export const PrioritySchema: GenEnum<Priority> = /*@__PURE__*/
+  enumDesc(file_splendor_v1_search, 1);
+
+/**
  * How a decision is marked.
  *
  * @generated from enum splendor.v1.Mark
@@ -646,5 +699,5 @@ export enum Mark {
  * Describes the enum splendor.v1.Mark.
  */
 export const MarkSchema: GenEnum<Mark> = /*@__PURE__*/
-  enumDesc(file_splendor_v1_search, 1);
+  enumDesc(file_splendor_v1_search, 2);
 
