@@ -8,14 +8,21 @@ counts it. Metrics (``prometheus-client``, their own registry, served over HTTP 
 |---|---|---|---|
 | `splendor_calls_total` | counter | method, game, code | calls ended, by RPC, game (`-` before it is known) and status code |
 | `splendor_call_seconds` | histogram | method | wall time of each call in the server |
-| `splendor_searches_in_flight` | gauge | | searches (GetMove, Analyze) holding a slot now |
+| `splendor_searches_in_flight` | gauge | | searches (GetMove, Analyze, AnalyzeGame) holding a slot now |
 | `splendor_search_slots` | gauge | | the slots (`--max-concurrent`) |
+| `splendor_batch_searches_in_flight` | gauge | | of those, batch work (AnalyzeGame, long Analyze) |
+| `splendor_batch_search_slots` | gauge | | the slots batch work may hold (`--max-batch`); the rest are kept for interactive calls |
+| `splendor_places_in_use` | gauge | port | calls admitted and not yet ended: gRPC's places (of `splendor_places`), the HTTP port's calls |
+| `splendor_places` | gauge | port | the calls a port runs at once (`--max-concurrent` + 8) |
+| `splendor_admission_stuck` | gauge | | 1 while every gRPC place has been held for `--stuck-seconds` with none returned (health NOT_SERVING) |
+| `splendor_server_cancelled_total` | counter | reason | calls the server cancelled: `body_timeout` (the request never came), `send_timeout` (a streamed message the client did not read) |
+| `splendor_tls_cert_expiry_timestamp_seconds` | gauge | | when the server's certificate expires (Unix time; with TLS) |
 | `splendor_searches_refused_total` | counter | method | calls refused for lack of a slot (RESOURCE_EXHAUSTED) |
 | `splendor_search_iterations_total` | counter | method, game | iterations searched |
 | `splendor_unauthenticated_total` | counter | | calls refused for a missing or wrong token |
 | `splendor_http_closed_total` | counter | reason | HTTP connections closed by the server: `header_timeout`, `body_timeout`, `evicted` (idle, for a new one at the limit), `drain` (at shutdown) |
 | `splendor_net_faults_total` | counter | game | searches that failed on a net the server cannot use (each also logged as an error; health NOT_SERVING) |
-| `splendor_refusals_total` | counter | port, reason | every call or connection the server refused, counted once by the layer that refused it: `slots` (no search slot), `workers` (every worker thread busy), `token`, `shutdown`, `connections` (the HTTP port's connection limit) |
+| `splendor_refusals_total` | counter | port, reason | every call or connection the server refused, counted once by the layer that refused it: `slots` (no search slot), `batch_slots` (no slot for batch work), `workers` (every worker thread busy), `token`, `shutdown`, `connections` (the HTTP port's connection limit) |
 | `process_*`, `python_gc_*`, `python_info` | | | the standard process collectors: resident memory, CPU seconds, open files and their limit, garbage collection |
 | `splendor_deadline_allowance_seconds` | gauge | | kept before a deadline beyond the margin: how late the last 32 timed searches ended, at most (`lateness.py`) |
 """
@@ -41,6 +48,7 @@ LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2
 # The reason a refusal is counted under, from the outcome of a call refused by the servicer or a
 # token check (the other layers name theirs).
 REFUSAL_OUTCOMES = {"RESOURCE_EXHAUSTED": "slots", "UNAUTHENTICATED": "token", "UNAVAILABLE": "shutdown"}
+REFUSAL_SUMMARY_SECONDS = 10.0  # refusals are logged as one line of counts per this at most
 
 
 class Call:
@@ -55,6 +63,7 @@ class Call:
         self.outcome = "OK"
         self.iterations = 0
         self.evaluator = None  # (kind, net, checksum) of the search, when one ran
+        self.refusal = None  # the reason a refusal is counted under, when the layer that refused knows it better
         self.started = time.monotonic()
 
     @property
@@ -98,6 +107,22 @@ class Metrics:
         if slots is not None:
             self.in_flight.set_function(slots.active)
             self.slots.set(slots.limit)
+        self.batch_in_flight = Gauge("splendor_batch_searches_in_flight", "Batch searches holding a slot now",
+                                     registry=r)
+        self.batch_slots = Gauge("splendor_batch_search_slots", "Search slots batch work may hold (--max-batch)",
+                                 registry=r)
+        if slots is not None:
+            self.batch_in_flight.set_function(slots.batch_active)
+            self.batch_slots.set(slots.batch_limit)
+        self.places_in_use = Gauge("splendor_places_in_use", "Calls admitted and not yet ended, by port", ["port"],
+                                   registry=r)
+        self.places = Gauge("splendor_places", "Calls a port runs at once", ["port"], registry=r)
+        self.admission_stuck = Gauge("splendor_admission_stuck", "1 while every gRPC place has been held for "
+                                     "--stuck-seconds with none returned", registry=r)
+        self.server_cancelled = Counter("splendor_server_cancelled", "Calls the server cancelled: body_timeout, "
+                                        "send_timeout", ["reason"], registry=r)
+        self.tls_expiry = Gauge("splendor_tls_cert_expiry_timestamp_seconds", "When the server's certificate "
+                                "expires (Unix time)", registry=r)
         self.refused = Counter("splendor_searches_refused", "Calls refused for lack of a search slot", ["method"],
                                registry=r)
         self.iterations = Counter("splendor_search_iterations", "Iterations searched", ["method", "game"], registry=r)
@@ -130,10 +155,14 @@ class Metrics:
 
 
 class Observer:
-    """Logs and counts each call when it ends."""
+    """Logs and counts each call when it ends: one line a call, but for refusals (no slot, a
+    bad token, shutting down), which come in floods under overload or attack: those are
+    counted one by one and logged as a summary line of counts per interval."""
 
     def __init__(self, metrics: Metrics):
         self.metrics = metrics
+        self._refusals = Summary(logging.WARNING, "refused calls (no search slot, a missing or wrong token, or "
+                                                  "shutting down)", REFUSAL_SUMMARY_SECONDS)
 
     def finish(self, call: Call) -> None:
         elapsed = time.monotonic() - call.started
@@ -144,13 +173,20 @@ class Observer:
             m.refused.labels(call.method).inc()
         elif call.outcome == "UNAUTHENTICATED":
             m.unauthenticated.inc()
-        if call.outcome in REFUSAL_OUTCOMES:
-            m.refusals.labels(call.port, REFUSAL_OUTCOMES[call.outcome]).inc()
         if call.iterations:
             m.iterations.labels(call.method, call.game).inc(call.iterations)
+        if call.outcome in REFUSAL_OUTCOMES:
+            reason = call.refusal or REFUSAL_OUTCOMES[call.outcome]
+            m.refusals.labels(call.port, reason).inc()
+            self._refusals.add(f"{call.method} {call.port} {reason}")
+            return
         rid = f" request_id={call.shown_request_id()}" if call.request_id else ""
         log.info("%s%s game=%s limits=[%s]%s elapsed=%.1fms outcome=%s", call.method, rid, call.game, call.limits,
                  call.shown_evaluator(), elapsed * 1000, call.outcome, extra={"call": call.fields(elapsed)})
+
+    def flush(self) -> None:
+        """Log the refusals counted since the last summary line (at shutdown)."""
+        self._refusals.flush()
 
 
 class Summary:

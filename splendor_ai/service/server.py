@@ -5,9 +5,13 @@ environment variable (``SPLENDOR_AI_<NAME>``), documented in docs/protocol.md an
 docs/deploy.md: TLS (``--tls-cert``, ``--tls-key``, ``--tls-client-ca`` for mutual TLS),
 bearer tokens (``--token-file``, ``$SPLENDOR_AI_TOKENS``), Prometheus metrics
 (``--metrics-port``), JSON logs (``--log-format json``).
-SIGTERM (or Ctrl-C): stop accepting calls, let running searches finish within the grace
-period, stop the ones still running shortly before it ends (they answer with what they
-found), then exit 0.
+SIGTERM, SIGINT (Ctrl-C) or SIGHUP (the terminal closed): stop accepting calls, let running
+searches finish within the grace period, stop the ones still running shortly before it ends
+(they answer with what they found), then exit 0. An idle server exits at once.
+
+The health status is SERVING unless something the server cannot mend itself is wrong: a net
+that failed while serving, or a gRPC port that cannot admit calls (admission.py); each turns it
+NOT_SERVING with an error in the log, and a port that admits again turns it back.
 """
 from __future__ import annotations
 
@@ -24,14 +28,17 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from splendor.v1 import splendor_pb2 as pb
 
+from ..certs import check_server_files
 from .admission import REFUSAL_WORKERS, Admission
+from .alarms import Alarms
 from .auth import TokenAuth
 from .calls import Metrics, Observer, configure_logging
 from .convert import Maxima
 from .lateness import Lateness
 from .nets import Nets
 from .servicer import SplendorServicer, lenient_deserializer
-from .settings import Settings, is_loopback, load_tokens, open_file_share, raise_open_file_limit
+from .settings import (Settings, check_resources, is_loopback, load_tokens, memory_limit, open_file_share,
+                       raise_open_file_limit)
 from .slots import SearchSlots
 
 log = logging.getLogger("splendor_ai.service")
@@ -72,11 +79,21 @@ class Server:
         # Every net, before anything listens: a bad one stops the start with one line (ValueError).
         self.nets = Nets.check(settings.net)
         self.open_files = raise_open_file_limit()  # (before, after): logged by serve()
+        # What this machine allows (memory, open files): a setting beyond it stops the start.
+        self.warnings_at_start = check_resources(settings, self.open_files[1], memory_limit())
         self.max_connections = settings.max_connections or open_file_share(self.open_files[1])
         self.tokens = load_tokens(settings.token_file, os.environ if environ is None else environ)
-        self.slots = SearchSlots(settings.max_concurrent)
+        self.host = settings.listen_host(bool(self.tokens))
+        self.certificate = None
+        if settings.tls:  # checked before any port opens: validity, the key, the name
+            self.certificate, tls_warnings = check_server_files(
+                settings.tls_cert, settings.tls_key, settings.tls_client_ca, settings.server_name, self.host)
+            self.warnings_at_start += tls_warnings
+        self.slots = SearchSlots(settings.max_concurrent, settings.max_batch)
         self.lateness = Lateness()
         self.metrics = Metrics(self.slots, self.lateness)
+        if self.certificate is not None:
+            self.metrics.tls_expiry.set(self.certificate.not_after.timestamp())
         self.observer = Observer(self.metrics)
         workers = settings.max_concurrent + CHEAP_WORKERS
         self._credentials = None
@@ -86,12 +103,19 @@ class Server:
             ca = _read(settings.tls_client_ca, "tls_client_ca") if settings.tls_client_ca else None
             self._credentials = grpc.ssl_server_credentials([(key, chain)], root_certificates=ca,
                                                             require_client_auth=ca is not None)
+        self._faults: set[str] = set()  # why the health status is NOT_SERVING ("net", "admission")
+        self._health_lock = threading.Lock()
+        self._started = False
         # Beyond `workers` calls at once the admission answers RESOURCE_EXHAUSTED (no queue), counted
-        # and logged; REFUSAL_WORKERS more threads answer those refusals and the health checks.
-        self.admission = Admission(workers, self.metrics)
+        # and logged; REFUSAL_WORKERS more threads answer those refusals. Every place it gives comes
+        # back on every path (admission.py), its pool bounds calls that never send or never read.
+        self.alarms = Alarms()
+        self.admission = Admission(workers, self.metrics, request_seconds=settings.body_timeout,
+                                   send_seconds=settings.send_timeout, stuck_seconds=settings.stuck_seconds,
+                                   on_stuck=lambda stuck: self._fault("admission", stuck), alarms=self.alarms)
         interceptors = [self.admission] + ([TokenAuth(self.tokens, self.observer)] if self.tokens else [])
         self._grpc = grpc.server(
-            futures.ThreadPoolExecutor(max_workers=workers + REFUSAL_WORKERS, thread_name_prefix="rpc"),
+            self.admission.executor(workers + REFUSAL_WORKERS, "rpc"),
             interceptors=interceptors,
             options=self.grpc_options(),
         )
@@ -108,7 +132,6 @@ class Server:
         reflection.enable_server_reflection(
             [SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME],
             self._grpc)
-        self.host = settings.listen_host(bool(self.tokens))
         self.port: int | None = None
         self.metrics_port: int | None = None
         self.web = None  # the HTTP port for browsers (web.py), when settings.http_port >= 0
@@ -122,6 +145,8 @@ class Server:
                                  tls_client_ca=settings.tls_client_ca, max_connections=self.max_connections,
                                  header_timeout=settings.header_timeout, body_timeout=settings.body_timeout,
                                  keepalive_timeout=settings.keepalive_timeout)
+            self.metrics.places_in_use.labels("http").set_function(lambda: self.web.transport.active)
+            self.metrics.places.labels("http").set(workers)
 
     def grpc_options(self) -> list[tuple[str, int]]:
         """The gRPC port's bounds on connections (docs/deploy.md#connections)."""
@@ -158,14 +183,30 @@ class Server:
         if self.web is not None:
             self.http_port = self.web.start()
         self._grpc.start()
-        for name in ("", SERVICE_NAME):
-            self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+        with self._health_lock:
+            self._started = True
+        self._set_health()
         return self.port
 
     def _net_fault(self, fault) -> None:
         """A net failed while serving: an orchestrator should take this replica out."""
-        for name in ("", SERVICE_NAME):
-            self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        self._fault("net", True)
+
+    def _fault(self, what: str, on: bool) -> None:
+        with self._health_lock:
+            if on:
+                self._faults.add(what)
+            else:
+                self._faults.discard(what)
+        self._set_health()
+
+    def _set_health(self) -> None:
+        with self._health_lock:
+            if not self._started:
+                return
+            status = health_pb2.HealthCheckResponse.NOT_SERVING if self._faults else health_pb2.HealthCheckResponse.SERVING
+            for name in ("", SERVICE_NAME):
+                self.health.set(name, status)
 
     def warnings(self) -> list[str]:
         """What an operator should know about how open this server is."""
@@ -188,6 +229,8 @@ class Server:
         # The ports are closed a little before the grace ends: the process still has to exit
         # within it (a loaded machine took 0.3 s for that).
         close_by = grace - min(EXIT_RESERVE, 0.15 * grace)
+        with self._health_lock:
+            self._started = False  # NOT_SERVING from now on, whatever the faults
         self.health.enter_graceful_shutdown()
         self.slots.close()
         if self.web is not None:
@@ -203,6 +246,8 @@ class Server:
         if self.web is not None:
             self.web.wait()
         timer.cancel()
+        self.observer.flush()
+        self.alarms.close()
 
 
 def serve(settings: Settings) -> int:
@@ -212,24 +257,25 @@ def serve(settings: Settings) -> int:
     server = Server(settings)
     port = server.start()
     s = settings
-    for text in server.warnings():
+    for text in server.warnings_at_start + server.warnings():
         log.warning("%s", text)
     log.info("nets checked: %s", server.nets.describe())
     before, after = server.open_files
     log.info("open files: limit %d%s; at most %d connections a port (header_timeout=%gs body_timeout=%gs "
-             "keepalive_timeout=%gs idle_timeout=%gs max_connection_age=%gs max_streams=%d)", after,
+             "send_timeout=%gs keepalive_timeout=%gs idle_timeout=%gs max_connection_age=%gs max_streams=%d)", after,
              f" (raised from {before})" if after != before else "", server.max_connections, s.header_timeout,
-             s.body_timeout, s.keepalive_timeout, s.idle_timeout, s.max_connection_age, s.max_streams)
+             s.body_timeout, s.send_timeout, s.keepalive_timeout, s.idle_timeout, s.max_connection_age,
+             s.max_streams)
     if server.metrics_port is not None:
         log.info("metrics on http://%s:%d/metrics", server.host, server.metrics_port)
     if server.http_port is not None:
         log.info("browser protocol (Connect, gRPC-Web) and the demo page on %s://%s:%d/ (cors_origin=%s)",
                  "https" if s.tls else "http", server.host, server.http_port, s.cors_origin or "none")
     # The last line of the start: tools wait for it (the port is the one to call).
-    log.info("listening on %s:%d (tls=%s%s tokens=%d max_concurrent=%d max_iterations=%d max_seconds=%g "
-             "max_threads=%d max_nodes=%d grace=%gs)", server.host, port, "on" if s.tls else "off",
-             " mutual" if s.tls_client_ca else "", len(server.tokens), s.max_concurrent, s.max_iterations,
-             s.max_seconds, s.max_threads, s.max_nodes, s.grace)
+    log.info("listening on %s:%d (tls=%s%s tokens=%d max_concurrent=%d max_batch=%d max_iterations=%d "
+             "max_seconds=%g max_threads=%d max_nodes=%d grace=%gs)", server.host, port, "on" if s.tls else "off",
+             " mutual" if s.tls_client_ca else "", len(server.tokens), s.max_concurrent, s.max_batch,
+             s.max_iterations, s.max_seconds, s.max_threads, s.max_nodes, s.grace)
     received = []
 
     # The handler takes no lock: it runs in the main thread between two bytecodes, and an
@@ -238,7 +284,10 @@ def serve(settings: Settings) -> int:
     def on_signal(signum, _frame):
         received.append(signal.Signals(signum).name)
 
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    # SIGHUP (the terminal of `splendor-ai serve` closed, or `kill -HUP`) stops the server as SIGTERM
+    # does, draining its calls: there is no configuration to reload, and ending at once would cut
+    # running calls off without a word.
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, on_signal)
     while not received:
         time.sleep(0.1)  # a signal interrupts the sleep, runs the handler, and the sleep resumes

@@ -66,6 +66,7 @@ STATIC = "static"
 CHEAP_WORKERS = 8  # as on the gRPC port: threads for calls that do not search
 EXIT_MARGIN_SECONDS = 0.5  # the HTTP port starts closing this long before stop()'s time is up
 EXIT_SHUTDOWN_SECONDS = 0.2  # of which uvicorn waits this long for the calls still running
+IDLE_LINGER_SECONDS = 0.2  # stopping with no call running: new requests get 503 this long, then the port closes
 
 # CORS: what a cross-origin page may send and read (the Connect and gRPC-Web headers).
 CORS_ALLOW_HEADERS = ("content-type, connect-protocol-version, connect-timeout-ms, connect-accept-encoding, "
@@ -195,6 +196,7 @@ class Transport:
         self.metrics = metrics
         self.pool = futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="http-rpc")
         self._active = 0  # touched on the event loop's thread only
+        self.on_idle = None  # called on the event loop's thread when the last running call ends
         self._summary = Summary(logging.WARNING, f"refused HTTP calls: every one of the {workers} worker threads "
                                                  "was busy (RESOURCE_EXHAUSTED)")
 
@@ -226,6 +228,13 @@ class Transport:
 
     def _release(self) -> None:
         self._active -= 1
+        if self._active == 0 and self.on_idle is not None:
+            self.on_idle()
+
+    @property
+    def active(self) -> int:
+        """Calls running now (read from any thread)."""
+        return self._active
 
     def unary(self, method):
         async def call(request, ctx):
@@ -586,9 +595,10 @@ class WebServer:
         return self.port
 
     def stop(self, grace: float) -> None:
-        """Start the drain: connections without a running call are closed now, new requests get
-        503 until ``grace`` seconds are nearly over, and the port is closed by then (see
-        wait()); running calls get until then."""
+        """Start the drain: connections without a running call are closed now and new requests
+        get 503 while calls still run; the port closes once the last of them has ended (after
+        IDLE_LINGER_SECONDS more of 503s), at the latest when ``grace`` seconds are nearly
+        over (see wait()). An idle port closes at once."""
         if self._uvicorn is None:
             return
         self.guard.drain()
@@ -598,6 +608,17 @@ class WebServer:
         self._exit_timer = threading.Timer(max(0.0, grace - EXIT_MARGIN_SECONDS), self._exit)
         self._exit_timer.daemon = True
         self._exit_timer.start()
+        loop = self.guard.loop  # the HTTP port's event loop (GuardedServer.startup)
+
+        def exit_when_idle():  # on the event loop's thread, where the count of calls changes
+            self.transport.on_idle = lambda: loop.call_later(IDLE_LINGER_SECONDS, self._exit)
+            if self.transport.active == 0:
+                self.transport.on_idle()
+
+        try:
+            loop.call_soon_threadsafe(exit_when_idle)
+        except RuntimeError:  # the loop has already closed
+            pass
 
     def _exit(self) -> None:
         self._uvicorn.should_exit = True

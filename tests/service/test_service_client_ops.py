@@ -2,7 +2,6 @@
 gRPC retries of a call the server turned away (on by default, bounded, settable), against
 real servers on 127.0.0.1."""
 import asyncio
-import re
 import threading
 import time
 
@@ -45,13 +44,28 @@ def test_analyze_game_sends_the_token_blocking_and_asyncio(spawn_server):
 
 # --- retries -----------------------------------------------------------------------------------
 
-def refused(srv, request_id: str) -> int:
-    """How many attempts of the call ``request_id`` the server refused for lack of a slot."""
-    return len(re.findall(rf": GetMove request_id='?{re.escape(request_id)}'? .*outcome=RESOURCE_EXHAUSTED", srv.text()))
+def _metric(srv, key: str) -> float:
+    import urllib.request
+
+    text = urllib.request.urlopen(srv.metrics_url, timeout=5).read().decode()
+    for line in text.splitlines():
+        name, _, value = line.rpartition(" ")
+        if name == key:
+            return float(value)
+    return 0.0
 
 
-def served(srv, request_id: str) -> int:
-    return len(re.findall(rf": GetMove request_id='?{re.escape(request_id)}'? .*outcome=OK", srv.text()))
+def refusals(srv) -> float:
+    """Calls the server refused for lack of a slot so far (refusals are logged only as summary
+    lines, so the attempts of one call are counted by the metric's step)."""
+    return _metric(srv, 'splendor_refusals_total{port="grpc",reason="slots"}')
+
+
+def attempts_refused(srv, call) -> int:
+    """How many attempts of ``call()`` the server refused for lack of a slot."""
+    before = refusals(srv)
+    call()
+    return round(refusals(srv) - before)
 
 
 class Hold:
@@ -83,80 +97,86 @@ def wait_logged(check, timeout=5.0):
     return check()
 
 
+def _busy_get_move(retries):
+    def call(srv):
+        kwargs = {} if retries == "default" else {"retries": retries}
+        with Client(srv.target, timeout=30, **kwargs) as c:
+            with pytest.raises(Busy):
+                c.get_move(opening(), iterations=20)
+
+    return call
+
+
 def test_a_busy_server_is_retried_by_default_five_attempts_in_all_then_busy(spawn_server):
-    srv = spawn_server("--max-concurrent", "1")
+    srv = spawn_server("--max-concurrent", "1", "--metrics-port", "0")
     hold = Hold(srv.target, 60_000)
     try:
-        with Client(srv.target, timeout=30) as c:  # the default policy
-            start = time.monotonic()
-            with pytest.raises(Busy):
-                c.get_move(opening(), iterations=20, request_id="default-policy")
-            elapsed = time.monotonic() - start
-        with Client(srv.target, timeout=30, retries=0) as c:
-            with pytest.raises(Busy):
-                c.get_move(opening(), iterations=20, request_id="no-retries")
-        with Client(srv.target, timeout=30, retries=None) as c:
-            with pytest.raises(Busy):
-                c.get_move(opening(), iterations=20, request_id="none")
-        with Client(srv.target, timeout=30, retries=2) as c:
-            with pytest.raises(Busy):
-                c.get_move(opening(), iterations=20, request_id="two-retries")
+        start = time.monotonic()
+        assert attempts_refused(srv, lambda: _busy_get_move("default")(srv)) == 5  # the default policy
+        elapsed = time.monotonic() - start
+        assert attempts_refused(srv, lambda: _busy_get_move(0)(srv)) == 1
+        assert attempts_refused(srv, lambda: _busy_get_move(None)(srv)) == 1
+        assert attempts_refused(srv, lambda: _busy_get_move(2)(srv)) == 3
     finally:
         hold.close()
-    assert wait_logged(lambda: refused(srv, "default-policy") == 5 and refused(srv, "two-retries") == 3), srv.text()
-    assert refused(srv, "no-retries") == 1 and refused(srv, "none") == 1
     # The default pauses: 0.25, 0.5, 1 and 2 s, each randomised (gRPC: by up to 20 %).
     assert elapsed < 1.2 * 3.75 + PAUSE
 
 
 def test_a_call_turned_away_while_busy_succeeds_once_the_slot_is_free(spawn_server):
-    srv = spawn_server("--max-concurrent", "1")
+    srv = spawn_server("--max-concurrent", "1", "--metrics-port", "0")
     hold = Hold(srv.target, 400)
     try:
-        with Client(srv.target, timeout=60, retries=0) as c:  # without retries: refused at once
-            with pytest.raises(Busy) as err:
-                c.get_move(opening(), iterations=20, request_id="plain")
-            assert err.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+        def plain():
+            with Client(srv.target, timeout=60, retries=0) as c:  # without retries: refused at once
+                with pytest.raises(Busy) as err:
+                    c.get_move(opening(), iterations=20)
+                assert err.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+
+        assert attempts_refused(srv, plain) == 1
         # The default policy: retries after about 0.25, 0.75, 1.75 and 3.75 s, the last ones well
         # after the 0.4 s search has ended.
-        with Client(srv.target, timeout=60) as c:
-            start = time.monotonic()
-            turn = c.get_move(opening(), iterations=20, request_id="retried")
-            elapsed = time.monotonic() - start
-        assert turn.moves
+        turns, times = [], []
+
+        def retried():
+            with Client(srv.target, timeout=60) as c:
+                start = time.monotonic()
+                turns.append(c.get_move(opening(), iterations=20))
+                times.append(time.monotonic() - start)
+
+        assert attempts_refused(srv, retried) >= 1
+        assert turns[0].moves
     finally:
         hold.close()
-    assert wait_logged(lambda: served(srv, "retried") == 1), srv.text()
-    assert refused(srv, "retried") >= 1 and refused(srv, "plain") == 1
-    assert elapsed < 1.2 * 3.75 + PAUSE
+    assert _metric(srv, 'splendor_calls_total{code="OK",game="base",method="GetMove"}') == 1
+    assert times[0] < 1.2 * 3.75 + PAUSE
 
 
 def test_asyncio_client_retries_too(spawn_server):
-    srv = spawn_server("--max-concurrent", "1")
+    srv = spawn_server("--max-concurrent", "1", "--metrics-port", "0")
     hold = Hold(srv.target, 60_000)
 
-    async def call(request_id, retries):
+    async def call(retries):
         async with AsyncClient(srv.target, timeout=30, retries=retries) as c:
             with pytest.raises(Busy):
-                await c.get_move(opening(), iterations=20, request_id=request_id)
+                await c.get_move(opening(), iterations=20)
 
     try:
-        asyncio.run(call("aio-default", RetryPolicy(initial_backoff=0.05, max_backoff=0.1)))
-        asyncio.run(call("aio-off", 0))
+        assert attempts_refused(srv, lambda: asyncio.run(call(RetryPolicy(initial_backoff=0.05, max_backoff=0.1)))) == 5
+        assert attempts_refused(srv, lambda: asyncio.run(call(0))) == 1
     finally:
         hold.close()
-    assert wait_logged(lambda: refused(srv, "aio-default") == 5), srv.text()
-    assert refused(srv, "aio-off") == 1
 
 
 def test_the_calls_that_are_not_turned_away_are_not_retried(spawn_server):
-    srv = spawn_server(env={"SPLENDOR_AI_TOKENS": "tok"})
+    srv = spawn_server("--metrics-port", "0", env={"SPLENDOR_AI_TOKENS": "tok"})
     with Client(srv.target, timeout=30) as c:
         with pytest.raises(Unauthenticated):
             c.get_move(opening(), iterations=20, request_id="no-token")
-    assert wait_logged(lambda: "outcome=UNAUTHENTICATED" in srv.text()), srv.text()
+    key = 'splendor_refusals_total{port="grpc",reason="token"}'
+    assert wait_logged(lambda: _metric(srv, key) == 1), srv.text()
     time.sleep(0.5)  # a retry would come within 0.25 s
-    assert srv.text().count("outcome=UNAUTHENTICATED") == 1
+    assert _metric(srv, key) == 1
 
 
 @pytest.mark.parametrize("retries, message", [
@@ -317,7 +337,7 @@ def test_health_settings_that_cannot_work_are_named(tmp_path):
 
 
 def test_certificate_names_reads_the_subject_alt_names(tmp_path):
-    from splendor_ai.health import certificate_names, name_to_verify
+    from splendor_ai.certs import certificate_names, name_to_verify
 
     certs = make_certs(tmp_path, "*.example.org", "api.example.org", "10.1.2.3", "::1")
     names = certificate_names((certs / "server.pem").read_bytes())

@@ -161,8 +161,12 @@ def test_slow_header_and_slow_body_clients_are_closed(limited):
 
 
 def test_open_files_running_out_is_one_error_line_per_interval(limited):
-    # the connection limit set above what the open files allow: the files run out first
-    srv = limited(200, max_connections=1000, header_timeout=30.0)
+    import resource
+
+    # Started within its open-file limit (a connection limit above what the limit allows is refused
+    # at start: test_service_settings.py), then the limit drops under it: the files run out first.
+    srv = limited(4096, max_connections=1000, header_timeout=30.0)
+    resource.prlimit(srv.proc.pid, resource.RLIMIT_NOFILE, (200, 200))
     held = []
     try:
         t0 = time.monotonic()
@@ -183,9 +187,30 @@ def test_open_files_running_out_is_one_error_line_per_interval(limited):
     assert sum(counts) <= 2 * (elapsed + 3), counts
 
 
+def _post_json(port: int, method: str, body: dict, timeout: float = 30):
+    import json
+
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/splendor.v1.SplendorService/{method}",
+                                 data=json.dumps(body).encode(), headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        return json.loads(r.read())
+
+
 def test_shutdown_ends_within_the_grace_with_slow_clients_and_answers_503_meanwhile(limited):
+    """A busy port (a search running on it) drains: 503 for new requests, slow clients closed at
+    once, the running call answered, the exit within the grace. (Idle, it exits at once:
+    test_service_lifecycle.py.)"""
+    import threading
+
     grace = 3.0
     srv = limited(4096, header_timeout=30.0, body_timeout=30.0, grace=grace)
+    position = _post_json(srv.http_port, "NewGame", {"seed": "1"})["position"]
+    answered = []
+    running = threading.Thread(target=lambda: answered.append(_post_json(
+        srv.http_port, "GetMove", {"position": position, "limits": {"timeMs": "30000"}})))
+    running.start()
+    while srv.metric("splendor_searches_in_flight") != 1:
+        time.sleep(0.02)
     slow_header = _idle(srv.http_port, 30)
     for s in slow_header:
         s.sendall(b"POST /splendor.v1.SplendorService/NewGame HTTP/1.1\r\nHost: a\r\n")
@@ -208,6 +233,8 @@ def test_shutdown_ends_within_the_grace_with_slow_clients_and_answers_503_meanwh
     finally:
         for s in slow_header + slow_body:
             s.close()
+        running.join(30)
+    assert answered and answered[0]["moves"], "the running search was answered with what it found"
     assert srv.proc.returncode == 0
     assert elapsed < grace + 0.5, f"exit {elapsed:.2f}s after SIGTERM, grace {grace}s"
     assert "Traceback" not in srv.text(), srv.text()[-3000:]

@@ -135,3 +135,49 @@ def test_http_calls_beyond_the_worker_limit_are_refused_and_counted_not_queued()
     assert _value(metrics, "splendor_refusals_total", port="http", reason="workers") == 5
     assert _value(metrics, "splendor_calls_total", method="GetMove", game="-", code="RESOURCE_EXHAUSTED") == 5
     transport.pool.shutdown()
+
+
+def test_a_flood_of_slot_refusals_is_logged_as_summaries_not_a_line_each(spawn_server):
+    """Issue 67 finding 7: 200 calls refused for lack of a search slot, 2 summary lines at most."""
+    from splendor_ai_client import Busy, Client
+
+    from splendor_ai.games import load_game
+    from splendor_ai.service import convert
+
+    srv = spawn_server("--max-concurrent", "1", "--metrics-port", "0")
+    position = convert.encode_position(load_game("base", 2).new_initial_state(1))
+    with Client(srv.target, timeout=30, retries=0) as c:
+        analysis = c.analyze(position, time_ms=20_000, report_every_ms=50)
+        next(analysis)
+        refused = 0
+        for _ in range(200):
+            try:
+                c.get_move(position, iterations=10)
+            except Busy:
+                refused += 1
+        analysis.cancel()
+    assert refused == 200
+    text = srv.text()
+    assert "outcome=RESOURCE_EXHAUSTED" not in text  # no line a refusal
+    summaries = [ln for ln in text.splitlines() if "refused calls (no search slot" in ln]
+    assert 1 <= len(summaries) <= 2 and "GetMove grpc slots: 1" in summaries[0], summaries
+    import urllib.request
+
+    metrics = urllib.request.urlopen(srv.metrics_url, timeout=5).read().decode()
+    assert 'splendor_refusals_total{port="grpc",reason="slots"} 200.0' in metrics
+
+
+def test_refusals_are_summarised_per_interval_and_flushed_at_shutdown(caplog):
+    metrics = Metrics()
+    observer = Observer(metrics)
+    with caplog.at_level(logging.INFO, logger="splendor_ai.service"):
+        for i in range(50):
+            call = Call("GetMove", peer="ipv4:127.0.0.1:1")
+            call.outcome = "RESOURCE_EXHAUSTED"
+            call.refusal = "batch_slots" if i % 2 else None
+            observer.finish(call)
+        observer.flush()
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2, lines  # the first at once, the other 49 in one line
+    assert "GetMove grpc batch_slots: 25" in lines[1] and "GetMove grpc slots: 24" in lines[1]
+    assert _value(metrics, "splendor_refusals_total", port="grpc", reason="batch_slots") == 25

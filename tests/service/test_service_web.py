@@ -5,6 +5,7 @@ import json
 import re
 import threading
 import time
+import urllib.request
 
 import pytest
 
@@ -208,7 +209,7 @@ def test_both_ports_share_the_search_slots(web):
     position = _new_game(web.http)["position"]
     with Client(web.target) as client:
         grpc_position = convert_position(position)
-        streams = [client.analyze(grpc_position, report_every_ms=50) for _ in range(2)]
+        streams = [client.analyze(grpc_position, time_ms=10_000, report_every_ms=50) for _ in range(2)]
         try:
             for s in streams:
                 next(iter(s))  # both are running
@@ -289,7 +290,7 @@ def test_the_page_travels_gzipped_and_revalidates(web):
 def test_bearer_tokens_on_the_http_port(spawn_module_server):
     """The server's tokens guard the HTTP port too: a call without one (or with a wrong one) is
     UNAUTHENTICATED before its body is read, logged and counted; the right one passes."""
-    srv = spawn_module_server("--http-port", "0", env={"SPLENDOR_AI_TOKENS": "s3cret, other"})
+    srv = spawn_module_server("--http-port", "0", "--metrics-port", "0", env={"SPLENDOR_AI_TOKENS": "s3cret, other"})
     http = Http(http_port(srv))
     status, error = http.unary("GetCatalog", {})
     assert status == 401 and error["code"] == "unauthenticated"
@@ -299,7 +300,9 @@ def test_bearer_tokens_on_the_http_port(spawn_module_server):
     assert status == 200 and reply["game"] == "GAME_BASE"
     data, trailers = http.grpc_web("GetCatalog", pb.GetCatalogRequest().SerializeToString())
     assert data == [] and trailers["grpc-status"] == "16"  # UNAUTHENTICATED
-    assert len(re.findall(r"GetCatalog .*outcome=UNAUTHENTICATED", srv.text())) == 3
+    assert "GetCatalog http token: 1" in srv.text()  # the first refusal's summary line, at once
+    metrics = urllib.request.urlopen(srv.metrics_url, timeout=5).read().decode()
+    assert 'splendor_refusals_total{port="http",reason="token"} 3.0' in metrics
 
 
 def test_tls_on_the_http_port(spawn_module_server, tmp_path):
