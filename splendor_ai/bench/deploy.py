@@ -2,6 +2,7 @@
 
     splendor-ai bench deploy [--iterations 1000] [--calls 200] [--seconds 8] [--write]
     splendor-ai bench deploy --part hostile [...]   (idle connections, fuzz, shutdown, soak: deploy_hostile.py)
+    splendor-ai bench deploy --part places [...]    (places given back, priority, exit: deploy_places.py)
 
 Starts ``splendor-ai serve`` subprocesses on free ports of this machine and talks to them
 through the client library; prints the "deploy" section of BENCHMARKS.md and writes it with
@@ -205,6 +206,10 @@ def main(argv=None) -> int:
         from .deploy_hostile import main as hostile
 
         return hostile(argv[2:])
+    if argv[:2] == ["--part", "places"]:  # places given back, priority, exit times: deploy_places.py
+        from .deploy_places import main as places
+
+        return places(argv[2:])
     ap = argparse.ArgumentParser(prog="splendor-ai bench deploy", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--calls", type=int, default=200, help="positions for the latency figures")

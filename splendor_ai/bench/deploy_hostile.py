@@ -71,7 +71,10 @@ class Served:
             time.sleep(0.05)
         text = self.text()
         self.grpc_port = int(re.search(r"listening on \S+:(\d+)", text).group(1))
-        self.http_port = int(re.search(r"demo page on http://\S+?:(\d+)/", text).group(1))
+        http = re.search(r"demo page on http://\S+?:(\d+)/", text)
+        self.http_port = int(http.group(1)) if http else None
+        metrics = re.search(r"metrics on http://\S+?:(\d+)/", text)
+        self.metrics_port = int(metrics.group(1)) if metrics else None
         self.limit_line = re.search(r"open files: [^(]*", text).group(0).strip().rstrip(";")
         self.cap = int(re.search(r"at most (\d+) connections", text).group(1))
 
