@@ -224,3 +224,17 @@ def test_a_reused_subtree_keeps_its_proofs():
     assert after.phase() == "noble"
     second = Search(after, Limits(iterations=1), Config(seed=5), reuse=(first, buy)).run()
     assert all(a.proven == 1.0 for a in second.actions) and second.actions[0].visits > 1
+
+
+def test_the_thrown_wins_bench_counts_none_and_writes_its_section(tmp_path, capsys):
+    from splendor_ai.bench import thrown
+
+    out = tmp_path / "BENCHMARKS.md"
+    argv = ["--positions", "3", "--top", "1,1,1", "--budgets", "50", "--games", "base,duel"]
+    assert thrown.main([*argv, "--write", str(out)]) == 0
+    rows = [r.split("|")[1:-1] for r in capsys.readouterr().out.splitlines() if r.startswith(("| base", "| duel"))]
+    # levels 1-10 and 50 iterations, in Duel also over the positions with an immediate win
+    assert len(rows) == 11 + 2 * 11 and sum("immediate wins" in r[1] for r in rows) == 11
+    assert all(r[6].strip() == "0" for r in rows)  # thrown
+    text = out.read_text()
+    assert "<!-- bench:thrown-wins -->" in text and "splendor-ai bench thrown --positions 3" in text
