@@ -8,10 +8,10 @@
 #   search_uct.pxi    the heuristic search's iteration (UCB, rollouts with the game's policy)
 #   search_puct.pxi   the net search's iteration (PUCT with the learned net)
 #   search.pyx        (here) the loop of one tree, and the Python-facing TreeSearch
-from libc.stdint cimport int8_t, int16_t, int32_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memset
-from libc.math cimport sqrt, log, exp, cos, pow
+from libc.math cimport sqrt, log, exp, cos, pow, fabs
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
@@ -216,6 +216,7 @@ cdef class TreeSearch:
             t.nodes[0].action = -1
             t.nodes[0].player = -1
             t.nodes[0].next_sibling = -1
+            t.nodes[0].proof = PROOF_NONE
 
     def __dealloc__(self):
         cdef int i
@@ -298,8 +299,11 @@ cdef class TreeSearch:
             "out_of_time": 2 in stopped,
         }
 
-    def root_stats(self, int pv_length=8):
-        """Per root action, merged over the trees: (action, visits, value_sum, prior, pv).
+    def root_stats(self, int pv_length=8, bint proven=False):
+        """Per root action, merged over the trees: (action, visits, value_sum, prior, pv), and
+        with ``proven=True`` a sixth item: the action's exact value for the seat to act when it
+        is proven to end the game with that result (every visit through it, in every tree that
+        has it, ended the game at once with that value), else None.
 
         The principal variation is followed (most visits) in the tree that visited the
         action most, as a list of action ids starting with the action itself.
@@ -320,11 +324,13 @@ cdef class TreeSearch:
                 a = nodes[c].action
                 entry = merged.get(a)
                 if entry is None:
-                    entry = merged[a] = [0, 0.0, 0.0, 0, -1, None]
+                    entry = merged[a] = [0, 0.0, 0.0, 0, -1, None, nodes[c].proof]
                 entry[0] += nodes[c].visits
                 entry[1] += nodes[c].value
                 entry[2] += nodes[c].prior
                 entry[3] += 1
+                if entry[6] != nodes[c].proof:
+                    entry[6] = PROOF_OPEN
                 if nodes[c].visits > entry[4]:
                     entry[4] = nodes[c].visits
                     pv = [a]
@@ -343,7 +349,19 @@ cdef class TreeSearch:
                         d = best
                     entry[5] = pv
                 c = _children_next(t, &it, &slot)
-        return [(a, e[0], e[1], e[2] / e[3], e[5]) for a, e in sorted(merged.items())]
+        if not proven:
+            return [(a, e[0], e[1], e[2] / e[3], e[5]) for a, e in sorted(merged.items())]
+        return [(a, e[0], e[1], e[2] / e[3], e[5], _proof_value(e[6])) for a, e in sorted(merged.items())]
+
+
+def _proof_value(int code):
+    """A Node.proof code's value, or None when it proves nothing."""
+    if PROOF_NONE < code <= PROOF_SCALE + 1:
+        return (code - 1) / <double>PROOF_SCALE
+    return None
+
+
+NODE_BYTES = sizeof(Node)   # 32: a node's size, which the tree's budget counts in
 
 
 def one_ply_action(game_def, bytes state):

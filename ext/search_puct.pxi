@@ -84,6 +84,7 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
     cdef float prior
     cdef Node* nd
     cdef int nseats = g.n_players(root)
+    cdef bint ended = False     # the last action on the path ended the game (values: its returns)
     # c_puct is set for two seats. With n seats each one's win chance, and the gaps between
     # its moves' values, shrink toward 1/n, so the same exploration would swamp them: scale it
     # by 2/n (measured in 3- and 4-player games, BENCHMARKS.md).
@@ -97,6 +98,7 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
         player = g.current_player(work)
         if player < 0:
             g.returns(work, values)
+            ended = True
             break
         n = g.legal_actions(work, acts)
         if node == 0 and P.n_root > 0:
@@ -220,4 +222,4 @@ cdef void _iterate_net(const GameDef* g, Tree* t, const char* root, char* work, 
         path[depth] = c
         depth += 1
         node = c
-    _backup(t, path, depth, values, nseats)
+    _backup(t, path, depth, values, nseats, ended)

@@ -9,6 +9,10 @@ cdef enum:
     MAX_ACTIONS = 512
     FIRST_CAPACITY = 4096
     REUSE_MAX_NODES = 1 << 17   # nodes a reused subtree keeps at most (about 4 MiB, a few ms)
+    # Node.proof: whether the action is proven to end the game with one result for its chooser.
+    PROOF_NONE = 0      # no visit yet
+    PROOF_OPEN = 255    # some visit went on past the action, or two visits' results differed
+    PROOF_SCALE = 120   # 1..121: every visit ended the game at once, with value (proof - 1) / 120
 
 ctypedef struct Node:
     # A node's children: the ones whose action is in its edge block (net search) are reached
@@ -23,6 +27,7 @@ ctypedef struct Node:
     int32_t edges           # net search: this node's block in the tree's edge arena, -1 none
     int16_t action
     int8_t player           # the seat that chose `action`
+    uint8_t proof           # PROOF_*: the game ended right after `action` at every visit, how
 
 ctypedef union EdgeSlot:
     float prior             # until the action is first chosen
@@ -238,16 +243,43 @@ cdef int32_t _find_child(const Tree* t, int32_t node, int action) noexcept nogil
     return c
 
 
+cdef inline uint8_t _proof_code(double v) noexcept nogil:
+    """A game's end value for one seat as a Node.proof code: 1 + 120 v, exact for the values
+    the games score (0, 1, and the shares 1/2, 1/3, 1/4 of a shared win); PROOF_OPEN for any
+    other value, which is then never proven."""
+    cdef double x = v * PROOF_SCALE
+    cdef int k
+    if not (0.0 <= v <= 1.0):
+        return PROOF_OPEN
+    k = <int>(x + 0.5)
+    if fabs(x - k) > 1e-6:
+        return PROOF_OPEN
+    return <uint8_t>(1 + k)
+
+
 cdef inline void _backup(Tree* t, const int32_t* path, int depth, const double* values,
-                         int nseats) noexcept nogil:
+                         int nseats, bint ended) noexcept nogil:
     """Per seat: each node on the path adds the value of the seat that chose its action; the
-    root counts the visit and sums every seat's value."""
+    root counts the visit and sums every seat's value. `ended`: the game was over right after
+    the last node's action, and `values` are its returns. A node stays proven (Node.proof) only
+    while every visit through it ended the game at once with the same value for its chooser:
+    a node passed on the way down, or a leaf whose game went on (or scored otherwise), is open
+    for good."""
     cdef int i
+    cdef uint8_t code
     cdef Node* nd
     for i in range(1, depth):
         nd = &t.nodes[path[i]]
         nd.visits += 1
         nd.value += <float>values[nd.player]
+        if i == depth - 1 and ended:
+            code = _proof_code(values[nd.player])
+            if nd.proof == PROOF_NONE:
+                nd.proof = code
+            elif nd.proof != code:
+                nd.proof = PROOF_OPEN
+        else:
+            nd.proof = PROOF_OPEN
     t.nodes[0].visits += 1
     for i in range(nseats):
         t.seat_values[i] += values[i]
@@ -271,6 +303,7 @@ cdef int32_t _add_child(Tree* t, int32_t parent, int action, float prior, int pl
     nd.value = 0
     nd.prior = prior
     nd.player = <int8_t>player
+    nd.proof = PROOF_NONE
     if edge >= 0:
         nd.next_sibling = -1
         t.edges[edge].has_child = 1

@@ -5,7 +5,8 @@
 # "availability" counts the visits of its parent in which it was legal), expand one action
 # (in order of the game's prior), roll out with the game's policy for at most `rollout_depth`
 # actions, score the end with the game's returns or its evaluation, and back up per seat:
-# each node accumulates the value of the seat that chose its action.
+# each node accumulates the value of the seat that chose its action, and whether the game
+# ended right after that action with one result (Node.proof).
 
 cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, const Params* P,
                    int* acts, float* priors, int32_t* path) noexcept nogil:
@@ -15,6 +16,7 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
     cdef double score, best_score, logn
     cdef Node* nd
     cdef bint expanded = False
+    cdef bint ended
     cdef int nseats = g.n_players(root)
 
     memcpy(work, root, g.state_size)
@@ -79,7 +81,8 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
         path[depth] = best_child
         depth += 1
         node = best_child
-    # -- rollout
+    # -- rollout (none when the last action on the path ended the game: its result is exact)
+    ended = g.current_player(work) < 0
     steps = 0
     while g.current_player(work) >= 0:
         if P.rollout_depth >= 0 and steps >= P.rollout_depth:
@@ -92,4 +95,4 @@ cdef void _iterate(const GameDef* g, Tree* t, const char* root, char* work, cons
         g.returns(work, values)
     else:
         g.evaluate(work, values)
-    _backup(t, path, depth, values, nseats)
+    _backup(t, path, depth, values, nseats, ended)

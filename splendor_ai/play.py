@@ -224,7 +224,8 @@ class Engine:
 
     def hint(self, state, iterations: int, seed: int, lines: int = 3) -> list[tuple[str, float, float]]:
         """The engine's top ``lines`` moves as (move, share of the search's visits, win
-        probability), most visited first: the search plays its most visited move, and a move it
+        probability), in the order the search would play them (most visited first, a proven win
+        before them, a proven loss after): the search plays the first, and a move it
         visited less has a less certain win probability, which may be higher. One thread and a
         fixed seed, so the same position and seed always give the same hint."""
         def analyze():

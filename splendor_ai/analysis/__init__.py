@@ -1,8 +1,9 @@
 """``splendor-ai analyze``: a recorded game judged decision by decision, from the mover's view.
 
 One search per decision. The position the mover faced is searched from its view (what it
-knew); the most visited move is the engine's best, and the value of the move played is read
-from the *same* search. A move the search hardly looked at has a noisy value, so when the
+knew); the move the search would play is the engine's best (``SearchResult.action``: a
+proven win, else the most visited move that is not a proven loss), and the value of the move
+played is read from the *same* search. A move the search hardly looked at has a noisy value, so when the
 played move is not the best and has fewer than ``played_visits`` visits, a second search of
 the same position, restricted to the played move (``root_actions``), adds the missing
 visits; its statistics for that move are merged with the first search's as root-parallel
@@ -196,11 +197,11 @@ def analyze(record: dict, options: Options = Options(), progress=None, run=_run)
 
 
 def table(verdicts: list[dict]) -> str:
-    """The verdicts as text: one row per decision (the best move is the most visited; the
+    """The verdicts as text: one row per decision (the best move is the search's choice; the
     percentages are the mover's win probability after each move), mistakes (?) and blunders
-    (??) marked, each followed by the engine's top moves, most visited first, with their share
-    of the search's visits and their win probability."""
-    head = (f"{'turn':>4}  {'seat':>4}  {'played':<24} {'best (most visited)':<24} {'played%':>7} {'best%':>7} "
+    (??) marked, each followed by the engine's top moves in the order it would play them, with
+    their share of the search's visits and their win probability."""
+    head = (f"{'turn':>4}  {'seat':>4}  {'played':<24} {'best':<24} {'played%':>7} {'best%':>7} "
             f"{'drop':>6}  mark")
     rows = [head, "-" * len(head)]
     for d in verdicts:

@@ -18,6 +18,7 @@ BENCHES = {
     "levels": ("levels", "the difficulty ladder: each level against the one below"),
     "service": ("service", "the gRPC service: latency beyond the search, throughput"),
     "turns": ("turns", "decisions per turn: the time share of each phase of a turn"),
+    "thrown": ("thrown", "thrown wins: proven wins played at every level and budget, on last turns"),
     "learned": ("learned", "the learned evaluation: its speed, its strength"),
     "scaling": ("scaling", "what more search changes: each budget's moves against a long reference search"),
     "analysis": ("analysis", "splendor-ai analyze: games per minute, verdict noise"),

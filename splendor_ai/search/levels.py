@@ -3,7 +3,8 @@
 A level is an evaluator, a search budget in iterations per searched decision, a move-choice
 temperature and, for the top levels, an upper bound on a whole turn's time. Low levels search
 little and sample among the moves the search liked (human-like mistakes: plausible moves, not
-random ones); high levels search more and play the most visited move. The four lowest levels
+random ones; never a proven loss, and a proven win always: ``mcts.choose``); high levels search
+more and play the search's choice (a proven win, else the most visited move). The four lowest levels
 search with the hand-written heuristic evaluation, the others with the game's learned net:
 with a net, 20 iterations play about as well as 150 (its priors already pick good moves), so
 a ladder of net searches alone has no easy rungs and its low steps are within the noise.

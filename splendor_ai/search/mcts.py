@@ -176,6 +176,50 @@ class ActionStats:
     value: float  # mean value for the acting seat (its win probability)
     prior: float
     pv: list[str] = field(default_factory=list)  # principal variation, this move first
+    # The exact value for the acting seat when the move is proven to end the game with that
+    # result (1 a win, 0 a loss, 1/k a win shared by k seats: every visit through it ended the
+    # game at once with that value), else None. See order_actions for how it rules the choice.
+    proven: float | None = None
+
+
+PROVEN_WIN = 1.0  # the best result a seat can have: it wins alone
+
+
+def _is_proven_win(a: ActionStats) -> bool:
+    return a.proven is not None and a.proven >= PROVEN_WIN
+
+
+def proven_losses(actions: list[ActionStats]) -> set[int]:
+    """The actions among ``actions`` (a position's searched moves) that are proven losses: proven
+    to end the game with a result worse than an alternative's, for sure. That is a proven value
+    below the best proven value among them (a proven 0 or a shared win beside a proven win; a
+    proven 0 beside a proven shared win), or a proven 0 (nothing can do worse) beside any
+    move that is not proven. A proven value in between (a shared win: 1/2, 1/3, 1/4) beside
+    unproven moves is not a loss: those may do better or worse, and only their estimates say
+    which, so the usual choice decides. There is always at least one move that is not a loss."""
+    proven = [a.proven for a in actions if a.proven is not None]
+    if not proven:
+        return set()
+    best = max(proven)
+    unproven = len(proven) < len(actions)
+    return {a.action for a in actions
+            if a.proven is not None and (a.proven < best or (a.proven <= 0.0 and unproven))}
+
+
+def order_actions(actions: list[ActionStats]) -> list[ActionStats]:
+    """The search's moves in the order it would play them (``SearchResult.actions``): proven
+    wins first (most visited first), then every move that is not a proven loss (``proven_losses``),
+    most visited first, then the proven losses (the best proven value first, then visits).
+    Visits tie-break on the mean value, then the lower action id. Thus a proven win is played
+    whenever the search found one, the quicker win over a move that might win later; a proven
+    loss only when every move is one, the later loss over the certain one."""
+    losses = proven_losses(actions)
+
+    def key(a: ActionStats):
+        rank = 0 if _is_proven_win(a) else 2 if a.action in losses else 1
+        return (rank, -a.proven if rank == 2 else 0.0, -a.visits, -a.value, a.action)
+
+    return sorted(actions, key=key)
 
 
 @dataclass
@@ -183,7 +227,7 @@ class SearchResult:
     seat: int
     action: int
     move: str
-    actions: list[ActionStats]  # most visited first
+    actions: list[ActionStats]  # in the order the search would play them: order_actions
     win_probability: list[float]  # per seat, from the root's backed-up values
     iterations: int
     nodes: int
@@ -345,7 +389,7 @@ class Search:
         # A reused subtree can hold actions legal only in other redraws of the hidden cards
         # (below a Duel replenish, say): only this position's legal actions are answers.
         legal = set(self.root_actions or self._core_state.search_actions())
-        for action, visits, value_sum, prior, pv in self._tree.root_stats():
+        for action, visits, value_sum, prior, pv, proven in self._tree.root_stats(proven=True):
             if visits == 0 or action not in legal:
                 continue
             pv_moves = _pv_strings(self._core_state, pv)
@@ -357,9 +401,10 @@ class Search:
                     value=value_sum / visits,
                     prior=prior,
                     pv=pv_moves,
+                    proven=proven,
                 )
             )
-        stats.sort(key=lambda s: (-s.visits, -s.value, s.action))
+        stats = order_actions(stats)
         iterations = summary["iterations"]
         if not stats:
             # Nothing visited (cancelled or out of time before one iteration, no reused subtree):
@@ -394,9 +439,14 @@ def search(state, limits: Limits, config: Config = Config()) -> SearchResult:
 
 
 def choose(result: SearchResult, temperature: float = 0.0, rng: random.Random | None = None) -> int:
-    """The action to play: most visits at temperature 0, else visits ** (1/T) sampling."""
-    if temperature <= 0 or len(result.actions) == 1:
+    """The action to play: ``result.action`` at temperature 0 (``order_actions``: a proven win,
+    else the most visited move that is not a proven loss), else visits ** (1/T) sampling among
+    the moves that are not proven losses (``proven_losses``). A proven win is always played: a
+    temperature picks a weaker move, never a losing one when a win is proven."""
+    if temperature <= 0 or len(result.actions) == 1 or _is_proven_win(result.actions[0]):
         return result.action
     rng = rng or random.Random()
-    weights = [s.visits ** (1.0 / temperature) for s in result.actions]
-    return rng.choices([s.action for s in result.actions], weights=weights)[0]
+    losses = proven_losses(result.actions)
+    pool = [s for s in result.actions if s.action not in losses]
+    weights = [s.visits ** (1.0 / temperature) for s in pool]
+    return rng.choices([s.action for s in pool], weights=weights)[0]

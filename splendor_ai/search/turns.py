@@ -119,15 +119,16 @@ def _forced_result(searched, seat: int, action: int, move: str, previous: Search
     """The result of a decision that was not searched. The win probabilities are the
     previous decision's (uniform when there is none); visits and value are what the reused
     subtree knows about the action (0 when nothing)."""
-    visits, value, pv = 0, 0.0, [move]
+    visits, value, pv, proven = 0, 0.0, [move], None
     if carried is not None:
-        for a, n, value_sum, _prior, _pv in carried._tree.root_stats():
+        for a, n, value_sum, _prior, _pv, exact in carried._tree.root_stats(proven=True):
             if a == action and n:
-                visits, value = n, value_sum / n
+                visits, value, proven = n, value_sum / n, exact
     win = list(previous.win_probability) if previous else [1.0 / searched.players] * searched.players
     if not visits:
         value = win[seat]
-    return SearchResult(seat=seat, action=action, move=move, actions=[ActionStats(action, move, visits, value, 1.0, pv)],
+    return SearchResult(seat=seat, action=action, move=move,
+                        actions=[ActionStats(action, move, visits, value, 1.0, pv, proven)],
                         win_probability=win, iterations=0, nodes=0, elapsed=0.0, iterations_per_second=0.0,
                         tree_bytes=0, node_limit_hit=False, cancelled=False, out_of_time=False,
                         evaluator=evaluator)
@@ -237,7 +238,7 @@ class TurnSearch:
                 finally:
                     with self._lock:
                         self._current = None
-                action = choose(result, self.temperature, self.rng)
+                action = choose(result, self.temperature, self.rng)  # never a proven loss over a win
                 move = next((a.move for a in result.actions if a.action == action), None) \
                     or searched.action_to_string(action)
                 late = time.monotonic() - due if due is not None and (result.out_of_time or result.cancelled) else 0.0

@@ -1,0 +1,130 @@
+"""Positions where a search proves a win or a loss at its root (tests/test_search_proven.py).
+
+Found by playing quick games to the last turn (base) or to a turn that can win (Duel) with
+``splendor_ai.bench.thrown.positions(game, n, players, seed, winnable_only)`` and keeping those
+where the move with the most visits at 100 net iterations (the choice before proven results)
+was not a win on every seed tried; full positions (docs/positions.md), the mover to act.
+"""
+
+# base, 2 players, the last turn: `buy 4` wins (a noble's visit: 16 points each, and fewer cards); at 100
+# net iterations `buy 56` (a proven loss) had more visits on every seed tried, full state and view
+# (`positions("base", 40000, 2, 11, False)[21757]`).
+BASE_WIN = {'game': 'base',
+ 'players': 2,
+ 'start_seat': 0,
+ 'current': 1,
+ 'phase': 'main',
+ 'turn': 61,
+ 'final_round': True,
+ 'passes': 0,
+ 'supply': [3, 3, 2, 3, 0, 5],
+ 'board': [[21, 4, 13, 34], [69, 45, 56, 55], [83, 77, 84, 87]],
+ 'decks': [[24, 25, 1, 9, 6, 37, 19, 18, 33, 30, 2, 10, 3, 22, 23, 35, 11, 7, 26, 27],
+           [60, 57, 64, 62, 47, 68, 63, 61, 50, 54, 40], [86, 78, 70, 75, 89, 71, 76, 72, 85, 73, 79, 82]],
+ 'deck_sizes': [20, 11, 12],
+ 'nobles': [9, 0],
+ 'seats': [{'tokens': [0, 0, 0, 1, 2, 0],
+            'cards': [0, 8, 12, 16, 17, 20, 29, 31, 32, 42, 44, 46, 52, 58, 65, 66, 67],
+            'reserved': [{'card': 81, 'level': 3, 'blind': False}, {'card': 80, 'level': 3, 'blind': False},
+                         {'card': 88, 'level': 3, 'blind': False}],
+            'nobles': [1]},
+           {'tokens': [1, 1, 2, 0, 2, 0],
+            'cards': [5, 14, 15, 28, 36, 38, 39, 41, 43, 48, 49, 51, 59],
+            'reserved': [{'card': 74, 'level': 3, 'blind': False},
+                         {'card': 53, 'level': 2, 'blind': False}],
+            'nobles': []}],
+ 'observer': None}
+
+# base, 2 players, the last turn: `buy 44` wins; `buy 80`, `buy 88` and `buy 79` share the win
+# (1/2 each) and had more visits at 100 net iterations (`positions("base", 40000, 2, 11, False)[28547]`).
+BASE_SHARED = {'game': 'base',
+ 'players': 2,
+ 'start_seat': 0,
+ 'current': 1,
+ 'phase': 'main',
+ 'turn': 71,
+ 'final_round': True,
+ 'passes': 0,
+ 'supply': [1, 0, 3, 1, 4, 4],
+ 'board': [[33, 8, 34, 9], [52, 60, 44, 69], [77, 79, 80, 72]],
+ 'decks': [[31, 10, 4, 19, 2], [46, 63, 51, 59, 65, 64, 45, 40, 53, 68, 66, 50, 61, 47, 48, 41, 54],
+           [70, 74, 87, 75, 84, 81, 86, 78, 82, 83, 89, 85]],
+ 'deck_sizes': [5, 17, 12],
+ 'nobles': [9],
+ 'seats': [{'tokens': [1, 2, 0, 1, 0, 0],
+            'cards': [3, 5, 6, 7, 15, 16, 17, 18, 22, 24, 28, 30, 35, 37, 38, 49, 56, 57, 62, 67],
+            'reserved': [{'card': 73, 'level': 3, 'blind': False},
+                         {'card': 71, 'level': 3, 'blind': False}],
+            'nobles': [8]},
+           {'tokens': [2, 2, 1, 2, 0, 1],
+            'cards': [1, 11, 12, 13, 14, 20, 21, 23, 25, 26, 27, 29, 32, 36, 39, 42, 43, 55, 58],
+            'reserved': [{'card': 88, 'level': 3, 'blind': True}, {'card': 76, 'level': 3, 'blind': False},
+                         {'card': 0, 'level': 1, 'blind': False}],
+            'nobles': [1]}],
+ 'observer': None}
+
+# base, 2 players, the last turn, no move proven to win: `buy 30` wins through the noble choice
+# that follows it (so it is not proven), `buy 64` is a proven loss with the most visits at 100
+# net iterations (`positions("base", 20000, 2, 5, False)[2367]`).
+BASE_LOSS = {'game': 'base',
+ 'players': 2,
+ 'start_seat': 0,
+ 'current': 1,
+ 'phase': 'main',
+ 'turn': 71,
+ 'final_round': True,
+ 'passes': 0,
+ 'supply': [3, 2, 3, 4, 2, 5],
+ 'board': [[14, 1, 12, 30], [64, 45, 69, 62], [71, 87, 80, 89]],
+ 'decks': [[3, 37, 35, 28, 31, 17, 25, 7, 39, 22, 0, 21, 36, 26, 20, 18, 9, 15, 16, 6, 32],
+           [43, 66, 65, 59, 46, 44, 58, 68, 51, 49, 48, 54], [85, 74, 76, 77, 88, 78, 73, 82, 72, 83, 70]],
+ 'deck_sizes': [21, 12, 11],
+ 'nobles': [0, 1, 3],
+ 'seats': [{'tokens': [1, 1, 0, 0, 2, 0],
+            'cards': [10, 13, 19, 27, 29, 40, 41, 42, 50, 53, 61, 63, 86],
+            'reserved': [{'card': 84, 'level': 3, 'blind': False},
+                         {'card': 81, 'level': 3, 'blind': False}],
+            'nobles': []},
+           {'tokens': [0, 1, 1, 0, 0, 0],
+            'cards': [2, 4, 5, 8, 11, 23, 24, 33, 34, 38, 47, 52, 55, 56, 57, 60, 67],
+            'reserved': [{'card': 75, 'level': 3, 'blind': False},
+                         {'card': 79, 'level': 3, 'blind': False}],
+            'nobles': []}],
+ 'observer': None}
+
+# Duel: the mover (seat 1, 19 points) wins at once with `buy 31`; at 100 net iterations `take a3` had
+# more visits, the win staying available next turn (`positions("duel", 150, 2, 3)[38]`).
+DUEL_WIN = {'game': 'duel',
+ 'players': 2,
+ 'start_seat': 0,
+ 'current': 1,
+ 'phase': 'main',
+ 'turn': 67,
+ 'extra_turn': False,
+ 'pending_card': None,
+ 'board': [[-1, -1, -1, -1, -1], [-1, -1, -1, -1, -1], [4, -1, 6, -1, -1], [6, -1, -1, -1, -1],
+           [-1, -1, 6, -1, -1]],
+ 'bag': [1, 0, 1, 0, 5, 5, 1],
+ 'bag_seed': 9273736479219651471,
+ 'bag_contents': [2, 3, 0, 0, 0, 2, 0],
+ 'privileges': 0,
+ 'pyramid': [[0, 2, 26, 18, 22], [43, 52, 31, 44], [64, 62, 59]],
+ 'decks': [[14, 13, 27, 9, 8, 23, 5, 21, 20, 17], [42, 40, 53, 37, 49, 34, 51, 32, 47, 41, 39, 50, 33, 30],
+           [63, 54, 65]],
+ 'deck_sizes': [10, 14, 3],
+ 'royals': [2],
+ 'seats': [{'tokens': [1, 0, 4, 3, 2, 0, 0],
+            'cards': [4, 11, 15, 28, 29, 35, 36],
+            'reserved': [{'card': 38, 'level': 2, 'blind': False}, {'card': 60, 'level': 3, 'blind': False},
+                         {'card': 61, 'level': 3, 'blind': False}],
+            'jokers': [{'card': 28, 'color': 1}],
+            'privileges': 0,
+            'royals': [3]},
+           {'tokens': [1, 1, 0, 1, 1, 0, 0],
+            'cards': [1, 3, 6, 7, 10, 12, 16, 19, 24, 25, 45, 46, 48, 57, 58],
+            'reserved': [{'card': 66, 'level': 3, 'blind': False}, {'card': 56, 'level': 3, 'blind': False},
+                         {'card': 55, 'level': 3, 'blind': False}],
+            'jokers': [{'card': 25, 'color': 1}],
+            'privileges': 3,
+            'royals': [0, 1]}],
+ 'observer': None}
