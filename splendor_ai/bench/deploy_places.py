@@ -146,8 +146,8 @@ def readers(srv: Served, n: int) -> dict:
     request = pb.AnalyzeRequest(position=_valid_requests()["GetMove"].position, limits=pb.SearchLimits(time_ms=1000),
                                 report_every_ms=50).SerializeToString()
     rss = srv.rss_mb()
-    refused_key = 'splendor_refusals_total{port="grpc",reason="slots"}'
-    refused_before = metric(srv, refused_key)
+    refused_keys = [f'splendor_refusals_total{{port="grpc",reason="{r}"}}' for r in ("slots", "workers")]
+    refused_before = sum(metric(srv, k) for k in refused_keys)
     raws = []
     t0 = time.monotonic()
     try:
@@ -164,7 +164,7 @@ def readers(srv: Served, n: int) -> dict:
         freed = time.monotonic() - t0
         out = after(srv, clients=n, freed_s=freed, rss_before=rss, rss_peak=peak,
                     cancelled=metric(srv, 'splendor_server_cancelled_total{reason="send_timeout"}'),
-                    refused=metric(srv, refused_key) - refused_before)
+                    refused=sum(metric(srv, k) for k in refused_keys) - refused_before)
         out["rss_after"] = srv.rss_mb()
         return out
     finally:
@@ -311,7 +311,8 @@ def main(argv=None) -> int:
         f"{d['calls']:,} calls ({codes}) | {outcome(d)} |",
         f"| {rd['clients']} Analyze streams whose client never reads (flow-control window 0): every slot freed "
         f"{rd['freed_s']:.1f} s after they started (1 s searches + the 2 s send bound): {rd['cancelled']:.0f} "
-        f"held a slot and were cancelled by the server, {rd['refused']:.0f} were refused for lack of one "
+        f"held a slot and were cancelled by the server, {rd['refused']:.0f} were refused (no slot, or every place "
+        "busy at that instant) "
         f"| {outcome(rd)} |",
         "",
         f"Resident memory over the non-reading clients: {rd['rss_before']:.1f} MB before, {rd['rss_peak']:.1f} MB "
