@@ -49,7 +49,7 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
     if (work == NULL or acts == NULL or priors == NULL or path == NULL
             or (P.net != NULL and (S.feats == NULL or S.ha == NULL or S.cidx == NULL
                                    or S.eidx == NULL or S.cls == NULL))):
-        t.stopped = 3
+        t.stopped = STOP_OUT_OF_MEMORY
     else:
         while True:
             if t.pause_req:
@@ -62,10 +62,10 @@ cdef void _run(const GameDef* g, Tree* t, const char* root, const Params* P, int
             if P.max_iterations > 0 and t.iterations >= P.max_iterations:
                 break
             if cancel[0]:
-                t.stopped = 1
+                t.stopped = STOP_CANCELLED
                 break
             if P.deadline > 0 and (t.iterations & 15) == 0 and _now() >= P.deadline:
-                t.stopped = 2
+                t.stopped = STOP_TIME
                 break
             if P.net != NULL:
                 _iterate_net(g, t, root, work, P, acts, priors, path, &S)
@@ -242,7 +242,7 @@ cdef class TreeSearch:
         t.running = 1
         with nogil:
             _run(self.g, t, root, &P, &self.cancel_flag)
-        if t.stopped == 3:
+        if t.stopped == STOP_OUT_OF_MEMORY:
             raise MemoryError("search: out of memory")
 
     def cancel(self):
@@ -295,8 +295,9 @@ cdef class TreeSearch:
             "tree_bytes": capacity,
             "seat_values": seat_values,
             "node_limit_hit": limit_hit,
-            "cancelled": 1 in stopped,
-            "out_of_time": 2 in stopped,
+            "cancelled": STOP_CANCELLED in stopped,
+            "out_of_time": STOP_TIME in stopped,
+            "stopped": sorted(stopped),
         }
 
     def root_stats(self, int pv_length=8, bint proven=False):

@@ -9,6 +9,13 @@ cdef enum:
     MAX_ACTIONS = 512
     FIRST_CAPACITY = 4096
     REUSE_MAX_NODES = 1 << 17   # nodes a reused subtree keeps at most (about 4 MiB, a few ms)
+
+cdef enum StopCode:
+    # Why a tree stopped (Tree.stopped); splendor_ai.search.params.StopCode has the same numbers.
+    STOP_RUNNING = 0        # running, or stopped by its iteration limit or its node cap
+    STOP_CANCELLED = 1      # TreeSearch.cancel()
+    STOP_TIME = 2           # the deadline passed
+    STOP_OUT_OF_MEMORY = 3  # a scratch buffer could not be allocated (run_tree raises MemoryError)
     # Node.proof: whether the action is proven to end the game with one result for its chooser.
     PROOF_NONE = 0      # no visit yet
     PROOF_OPEN = 255    # some visit went on past the action, or two visits' results differed
@@ -72,7 +79,7 @@ ctypedef struct Tree:
     long long edge_capacity
     long long iterations
     int node_limit_hit
-    int stopped          # 0 running/limit, 1 cancelled, 2 time
+    int stopped          # a StopCode
     int running          # set while run_tree searches this tree
     int pause_req        # a snapshot asks the tree to stop between iterations
     int paused           # the tree acknowledges (it touches nothing while paused)

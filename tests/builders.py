@@ -106,3 +106,27 @@ def dead_position(seat0_cards=(), seat1_reserved: int = 3) -> dict:
     b.give_reserved(pos, 1, *[by_level[0].pop() for _ in range(seat1_reserved)])
     return pos
 
+
+def afford(card_id, bonus_cards):
+    """Tokens (6 counts) that let a seat owning bonus_cards buy card_id."""
+    bonus = spec.bonuses(bonus_cards)
+    missing = [max(0, spec.CARDS[card_id].cost[c] - bonus[c]) for c in range(5)]
+    gold = min(5, sum(missing))
+    gems, left = [], gold
+    for m in missing:  # gold covers the first gems missing, tokens the rest
+        use = min(m, left)
+        left -= use
+        gems.append(m - use)
+    assert sum(gems) + gold <= 10 and max(gems) <= 4
+    return gems + [gold]
+
+
+def ending_position(my_points, their_points, target_points, final_round):
+    """Seat 1 (the last seat) to move; one affordable card worth target_points on the board."""
+    target = next(c.id for c in spec.CARDS if c.level == 3 and c.points == target_points)
+    theirs = cards_worth(their_points, exclude={target})
+    mine = cards_worth(my_points, exclude={target, *theirs})
+    return base_position(
+        2, seed=3, current=1, board={(2, 0): target}, cards={0: theirs, 1: mine},
+        tokens={1: afford(target, mine)}, nobles=[], final_round=final_round,
+    ), target

@@ -1,5 +1,31 @@
-"""Shared fixtures: every rules test runs against both implementations of each game."""
+"""Shared fixtures: every rules test runs against both implementations of each game; the
+markers of the test tiers, given by folder (pyproject.toml lists them)."""
+from pathlib import Path
+
 import pytest
+
+TESTS = Path(__file__).resolve().parent
+# folder (or file) under tests/ -> the markers of every test in it
+TIERS = {
+    "service": ("service",),
+    "service/test_service_web_browser.py": ("service", "browser"),
+    "service/test_service_web_page.py": ("service", "browser"),
+    "service/test_service_js_client.py": ("service", "node"),
+    "train": ("training",),
+    "bench": ("bench",),
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        try:
+            rel = Path(item.fspath).resolve().relative_to(TESTS).as_posix()
+        except ValueError:
+            continue
+        for key, marks in TIERS.items():
+            if rel == key or rel.startswith(key + "/"):
+                for mark in marks:
+                    item.add_marker(mark)
 
 
 @pytest.fixture(params=["reference", "core"])

@@ -20,7 +20,6 @@ import ast
 import sys
 from pathlib import Path
 
-import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "splendor_ai"
 
@@ -135,3 +134,32 @@ def test_the_graph_sees_imports_at_every_level(tmp_path, monkeypatch):
     assert graph["splendor_ai.sub.c"] == {}
     assert graph["splendor_ai.sub.d"] == {"splendor_ai.sub.c": "module"}
     assert circles(graph) == [["splendor_ai.sub.a", "splendor_ai.sub.b"]]
+
+
+# The package's layers, lowest first (docs/architecture.md): a module may import from its own
+# layer and those below, never from one above, at any level (function-level imports count).
+LAYERS = [
+    {"_core", "games", "progress", "certs", "render"},
+    {"records", "nn"},
+    {"search"},
+    {"analysis", "reasons"},
+    {"service", "train"},
+    {"play", "health", "bench"},
+    {"cli"},
+]
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 else ""
+    for i, layer in enumerate(LAYERS):
+        if top in layer:
+            return i
+    raise AssertionError(f"{module}: its folder {top!r} is in no layer of LAYERS (add it where it belongs)")
+
+
+def test_every_import_goes_down_the_layers():
+    graph = import_graph()
+    up = [f"{a} -> {b} ({kind}-level)" for a, targets in graph.items() if a != "splendor_ai"
+          for b, kind in targets.items() if b != "splendor_ai" and _layer(b) > _layer(a)]
+    assert not up, "imports that go up a layer:\n" + "\n".join(sorted(up))

@@ -18,19 +18,15 @@ the numbers mean; ``batch.py`` runs many records at once (local processes or Ray
 from __future__ import annotations
 
 import math
-import sys
 from dataclasses import asdict, dataclass, replace
 
 from ..games import SplendorError
-from ..games.base import spec as base_spec
-from ..games.duel import spec as duel_spec
-from ..games.marvel import spec as marvel_spec
+from ..games.registry import spec as game_spec
 from ..records import replay
 from ..search import Config, Limits, Search
 
 FORMAT = "splendor-ai/analysis"
 VERSION = 2  # 2: accuracy is e^-(the drops summed), given_away added; 1 had the share of drops below mistake
-SPECS = {"base": base_spec, "duel": duel_spec, "marvel": marvel_spec}
 MARKS = {"mistake": "?", "blunder": "??", "": ""}
 EXTRA_SEED = 0x5EED_0F_91A4ED  # xor-ed into a decision's seed for the played move's extra search
 TOP = 3  # alternatives reported per decision
@@ -81,7 +77,7 @@ def search_action(state, action: int) -> int:
     the one the search considers."""
     if action in state.search_actions():
         return action
-    spec = SPECS[state.game]
+    spec = game_spec(state.game)
     if spec.action_kind(action) == "buy":
         return spec.buy_action(spec.split_buy(action)[0])
     return action

@@ -16,7 +16,6 @@ import argparse
 import http.client
 import json
 import os
-import re
 import statistics
 import sys
 import time

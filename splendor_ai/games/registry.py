@@ -1,15 +1,34 @@
-"""The one way a game is registered: a ``Game`` subclass in the game's package, named in
-``GAMES`` (``games/__init__.py``), that says which spec, core and reference it uses and
-what its catalogue holds. ``load_game`` finds it by name."""
+"""The one registry of games, which every layer asks: a game's name is checked, and its spec,
+its compiled core and its ``Game`` class found, here and nowhere else.
+
+A game registers as a ``Game`` subclass in its package (``splendor_ai.games.<name>``,
+``GAME_CLASS``), named in ``GAMES``, that says which spec, core and reference it uses and what
+its catalogue holds. ``load_game`` finds it by name."""
 from __future__ import annotations
 
 import importlib
 
 from .errors import PositionError, UnknownGameError
 
+# The registered games: each names a package splendor_ai.games.<name> whose GAME_CLASS is a Game.
+GAMES = ("base", "marvel", "duel")
+
+
+def check(name: str) -> str:
+    """``name`` if it is a registered game, else UnknownGameError naming the games."""
+    if name not in GAMES:
+        raise UnknownGameError(f"unknown game {name!r} (one of {', '.join(GAMES)})")
+    return name
+
+
+def spec(name: str):
+    """The spec module of game ``name`` (its rules' tables, notation, validation)."""
+    return importlib.import_module(f"splendor_ai.games.{check(name)}.spec")
+
 
 def core_module(name: str):
     """The compiled core of game ``name`` (splendor_ai._core.<name>), or a clear ImportError."""
+    check(name)
     try:
         return importlib.import_module(f"splendor_ai._core.{name}")
     except ImportError as exc:  # pragma: no cover - exercised only on a broken install
@@ -78,4 +97,4 @@ class Game:
 
 def load(name: str, players: int, impl: str) -> Game:
     """The registered game ``name`` (its package's ``GAME_CLASS``)."""
-    return importlib.import_module(f"splendor_ai.games.{name}").GAME_CLASS(players, impl)
+    return importlib.import_module(f"splendor_ai.games.{check(name)}").GAME_CLASS(players, impl)

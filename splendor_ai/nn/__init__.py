@@ -53,7 +53,7 @@ class Net:
 def load(source, game: str) -> Net:
     """A Net from a path or a NetFile, checked against `game`'s core."""
     from .._core import nn as _nn
-    from ..search import cores
+    from ..games.registry import core_module
 
     if isinstance(source, NetFile):
         name = f"<{game} net>"
@@ -66,7 +66,7 @@ def load(source, game: str) -> Net:
         except OSError as exc:
             raise WeightsError(f"{name}: cannot read ({exc.strerror})") from None
         netfile = parse(data, name)
-    check_for_core(netfile, game, cores.module(game), name)
+    check_for_core(netfile, game, core_module(game), name)
     core = _nn.NetCore(netfile.num_features, netfile.hidden, netfile.max_players, netfile.policy_size,
                        netfile.payload, netfile.header())
     return Net(game, tuple(netfile.players), netfile.generation, name, netfile, core, file_checksum(data))

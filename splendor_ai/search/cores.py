@@ -1,16 +1,13 @@
-"""The game cores the search can drive, by game name."""
+"""The game cores the search can drive, by game name (found in the games' registry)."""
 from __future__ import annotations
 
-import importlib
-
-from ..games import GAMES, UnknownGameError, load_game
+from ..games import load_game
+from ..games.registry import core_module
 
 
 def module(game: str):
     """The compiled core module of ``game`` (splendor_ai._core.<game>)."""
-    if game not in GAMES:
-        raise UnknownGameError(f"no search core for game {game!r}")
-    return importlib.import_module(f"splendor_ai._core.{game}")
+    return core_module(game)
 
 
 def game_def(game: str):

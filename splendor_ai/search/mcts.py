@@ -15,7 +15,9 @@ from .._core import search as _search
 from ..games import HiddenInformationError
 from ..games.errors import SplendorError
 from . import cores
+from .. import nn
 from ..nn.weights import SEARCH_DEFAULTS
+from .params import PuctParams, tree_arguments
 
 
 class SearchError(SplendorError):
@@ -130,21 +132,14 @@ NET_SEARCH_DEFAULTS = SEARCH_DEFAULTS
 
 
 def net_search_settings(config: Config, net, players: int | None = None) -> dict:
-    """The PUCT settings a search with `net` of `players` seats uses: the config's, else the
-    net's own recommendation for that many seats (weights header info.search_by_players), else
-    its recommendation (info.search), else NET_SEARCH_DEFAULTS."""
-    recommended = net.file.search_settings(players) if net is not None else {}
-    out = {}
-    for name, default in NET_SEARCH_DEFAULTS.items():
-        value = getattr(config, name)
-        out[name] = value if value is not None else type(default)(recommended.get(name, default))
-    return out
+    """The PUCT settings a search with `net` of `players` seats uses (``PuctParams.of``: the
+    config's, else the net's recommendation, else NET_SEARCH_DEFAULTS), as a dict."""
+    puct = PuctParams.of(config, net, players)
+    return {name: getattr(puct, name) for name in NET_SEARCH_DEFAULTS}
 
 
 def resolve_net(config: Config, game: str, players: int):
     """The net `config` searches `game` with, or None for the heuristic evaluation."""
-    from .. import nn
-
     if config.evaluator == "heuristic":
         return None
     net = config.net
@@ -295,27 +290,9 @@ class Search:
         self._core_state = core_state
         self.net = resolve_net(config, core_state.game, core_state.players)
         self._tree = _search.TreeSearch(
-            cores.game_def(core_state.game),
-            core_state._state_bytes(),
-            seat,
-            trees=config.threads,
-            iterations=limits.iterations or 0,
-            seconds=limits.seconds or 0.0,
-            max_nodes=limits.max_nodes,
-            rollout_depth=config.rollout_depth,
-            rollout_cap=config.rollout_cap,
-            c_uct=config.c_uct,
-            prior_weight=config.prior_weight,
-            determinize=not config.perfect_information,
-            seed=self.seed,
-            root_actions=root_actions,
-            reuse=reuse[0]._tree if reuse else None,
-            reuse_action=reuse[1] if reuse else -1,
-            net=self.net.core if self.net is not None else None,
-            **net_search_settings(config, self.net, core_state.players),
-            root_noise=config.root_noise,
-            noise_alpha=config.noise_alpha,
-        )
+            cores.game_def(core_state.game), core_state._state_bytes(), seat,
+            **tree_arguments(config, limits, self.net, core_state.players, self.seed, root_actions,
+                             (reuse[0]._tree, reuse[1]) if reuse else None))
         self._started = None
 
     def cancel(self) -> None:

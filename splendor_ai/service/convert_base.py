@@ -10,7 +10,13 @@ from .convert_cards import CardGameWire
 WIRE = CardGameWire(spec, "Splendor", pb, "base", ("white", "blue", "green", "red", "black", "gold"),
                     pb.BasePosition, pb.BaseSeat, pb.BaseMove, pb.Tokens,
                     seat_extra=lambda p, i: {"points": spec.seat_points(p["seats"][i])})
-WIRE.export(globals())  # GAME, NAME, proto_path, decode, encode, encode_move, structured_notation
+# What convert.py calls on every game's converter, named here:
+GAME, NAME = WIRE.spec.GAME, WIRE.name
+proto_path = WIRE.proto_path
+decode = WIRE.decode
+encode = WIRE.encode
+encode_move = WIRE.encode_move
+structured_notation = WIRE.structured_notation
 
 
 def catalog() -> pb.GetCatalogResponse:

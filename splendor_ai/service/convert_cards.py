@@ -42,13 +42,6 @@ class CardGameWire:
         phases = {getattr(self.position, f"PHASE_{p.upper()}"): p for p in self.spec.PHASES}
         object.__setattr__(self, "phases", phases)
 
-    def export(self, namespace: dict) -> None:
-        """Puts into a converter module what convert.py calls: GAME, NAME, proto_path, decode,
-        encode, encode_move, structured_notation (the module adds its catalog)."""
-        namespace.update(GAME=self.spec.GAME, NAME=self.name, proto_path=self.proto_path, decode=self.decode,
-                         encode=self.encode, encode_move=self.encode_move,
-                         structured_notation=self.structured_notation)
-
     @property
     def piece(self) -> str:
         """The game's own piece: "noble" or "location" (also its phase and position key)."""

@@ -18,7 +18,13 @@ WIRE = CardGameWire(spec, "Splendor: Marvel", pb, "marvel",
                     ("yellow", "red", "orange", "blue", "purple", "green", "grey"),
                     pb.MarvelPosition, pb.MarvelSeat, pb.MarvelMove, pb.MarvelTokens,
                     extra=("avengers",), seat_extra=_seat_extra)
-WIRE.export(globals())  # GAME, NAME, proto_path, decode, encode, encode_move, structured_notation
+# What convert.py calls on every game's converter, named here:
+GAME, NAME = WIRE.spec.GAME, WIRE.name
+proto_path = WIRE.proto_path
+decode = WIRE.decode
+encode = WIRE.encode
+encode_move = WIRE.encode_move
+structured_notation = WIRE.structured_notation
 
 
 def catalog() -> pb.GetCatalogResponse:

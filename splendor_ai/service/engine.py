@@ -17,7 +17,8 @@ from dataclasses import replace
 from .. import analysis as game_analysis
 from ..search import Limits, Search, SearchResult
 from ..search.turns import Turn, TurnSearch
-from .convert import GamePlan, SearchPlan, stop_reason
+from .budget import GamePlan, SearchPlan
+from .convert import stop_reason
 from .errors import ClientGone, ShuttingDown
 from .lateness import Lateness
 
@@ -201,3 +202,8 @@ def analyze_game(plan: GamePlan, stopper: Stopper):
         except (StopIteration, CallOver):
             return
         yield verdict
+
+
+def seat_summaries(plan: GamePlan, verdicts: list[dict]) -> list[dict]:
+    """Each seat's figures over the decisions judged (``analysis.seat_summary``)."""
+    return game_analysis.seat_summary(verdicts, len(plan.states[-1].returns()), plan.options)

@@ -6,7 +6,7 @@ for a few tenths of a second at any moment: a search due to stop at ``t`` then s
 ``t`` plus the pause, and the answer due 50 ms before the caller's deadline misses it (the
 caller gets DEADLINE_EXCEEDED and no move at all). A missed deadline costs the caller the
 whole answer, a shorter search only a little strength, so the server keeps, besides
-``convert.deadline_margin``, the largest lateness it saw over its last ``WINDOW`` timed
+``budget.deadline_margin``, the largest lateness it saw over its last ``WINDOW`` timed
 searches. On a quiet machine that is a few milliseconds; on one that pauses, the pause.
 """
 from __future__ import annotations

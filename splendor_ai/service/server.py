@@ -33,7 +33,7 @@ from .admission import REFUSAL_WORKERS, Admission
 from .alarms import Alarms
 from .auth import TokenAuth
 from .calls import Metrics, Observer, configure_logging
-from .convert import Maxima
+from .budget import Maxima
 from .lateness import Lateness
 from .nets import Nets
 from .servicer import SplendorServicer, lenient_deserializer

@@ -1,4 +1,4 @@
-"""The RPC handlers: decode (convert), work (rules, engine), encode (convert). Nothing else.
+"""The RPC handlers: decode (convert), budget (budget), work (steps, engine), encode (convert). Nothing else.
 
 Every handler is wrapped so that its exceptions become a status (errors.py) and the call is
 logged in one line and counted (calls.py): method, request id, game, limits, elapsed time,
@@ -14,7 +14,7 @@ import time
 from splendor.v1 import splendor_pb2 as pb
 from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
-from . import convert, engine, errors
+from . import budget, convert, engine, errors, steps
 from .calls import Call, Observer
 from .lateness import Lateness
 from .nets import NetFault, Nets, as_net_fault
@@ -102,7 +102,7 @@ def _remaining(context) -> float | None:
 
 
 class SplendorServicer(pb_grpc.SplendorServiceServicer):
-    def __init__(self, maxima: convert.Maxima, slots: SearchSlots, observer: Observer,
+    def __init__(self, maxima: budget.Maxima, slots: SearchSlots, observer: Observer,
                  lateness: Lateness | None = None, nets: Nets | None = None, on_net_fault=None):
         self.maxima = maxima
         self.slots = slots
@@ -127,7 +127,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
     @unary
     def NewGame(self, request, context, call):
         call.game = convert.game_name(request.game)
-        state, seed = convert.new_game(request)
+        state, seed = steps.new_game(request)
         return pb.NewGameResponse(request_id=request.request_id, position=convert.encode_position(state),
                                   seed=seed, status=convert.encode_status(state))
 
@@ -136,7 +136,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
         state = convert.decode_position(request.position)
         call.game = state.game
         position = state.to_position()
-        moves = [convert.encode_move(position, a) for a in convert.legal_actions(state, request.all_payments)]
+        moves = [convert.encode_move(position, a) for a in steps.legal_actions(state, request.all_payments)]
         return pb.LegalActionsResponse(request_id=request.request_id, moves=moves,
                                        status=convert.encode_status(state))
 
@@ -144,26 +144,25 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
     def ApplyActions(self, request, context, call):
         state = convert.decode_position(request.position)
         call.game = state.game
-        state, applied = convert.apply_moves(state, request.moves)
+        state, applied = steps.apply_moves(state, request.moves)
         return pb.ApplyActionsResponse(request_id=request.request_id, position=convert.encode_position(state),
                                        applied=applied, status=convert.encode_status(state))
 
     @unary
     def GetMove(self, request, context, call):
         started = time.monotonic()
-        priority = convert.priority(request, "GetMove")
+        priority = budget.priority(request, "GetMove")
         with self.slots.acquire(context, priority == pb.PRIORITY_BATCH) as stopper:  # a refusal decodes nothing
             state = convert.decode_position(request.position)
             call.game = state.game
-            plan = convert.move_plan(request, state.game, self.maxima, _remaining(context), started,
-                                     self.lateness.allowance())
-            plan.net = self.nets.net_for(state.game, state.players)
-            plan.priority = priority
+            plan = budget.move_plan(request, state.game, self.maxima, _remaining(context), started,
+                                    self.lateness.allowance(), net=self.nets.net_for(state.game, state.players),
+                                    priority_=priority)
             call.limits = plan.describe()
-            convert.searched_state(state, plan.perfect_information)  # fails early on a bad position
+            steps.searched_state(state, plan.perfect_information)  # fails early on a bad position
 
             def searched_of(s):
-                return convert.searched_state(s, plan.perfect_information)
+                return steps.searched_state(s, plan.perfect_information)
 
             try:
                 turn = engine.play_turn(state, plan, stopper, searched_of, self.lateness)
@@ -175,26 +174,25 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
     @streaming
     def Analyze(self, request, context, call):
         started = time.monotonic()
-        priority = convert.priority(request, "Analyze")
+        priority = budget.priority(request, "Analyze")
         with self.slots.acquire(context, priority == pb.PRIORITY_BATCH) as stopper:  # a refusal decodes nothing
             state = convert.decode_position(request.position)
             call.game = state.game
-            plan = convert.analyze_plan(request, self.maxima, _remaining(context), started,
-                                        self.lateness.allowance())
-            plan.net = self.nets.net_for(state.game, state.players)
-            plan.priority = priority
+            plan = budget.analyze_plan(request, self.maxima, _remaining(context), started,
+                                       self.lateness.allowance(), net=self.nets.net_for(state.game, state.players),
+                                       priority_=priority)
             call.limits = plan.describe()
-            searched = convert.searched_state(state, plan.perfect_information)
-            roots = convert.candidate_actions(searched, request.candidates)
+            searched = steps.searched_state(state, plan.perfect_information)
+            roots = steps.candidate_actions(searched, request.candidates)
             call.evaluator = plan.config().evaluator_info(searched.game, searched.players)
-            options = plan.effective(call.evaluator)
+            options = convert.effective_options(plan, call.evaluator)
             reports = engine.analyze(searched, plan, stopper, roots, self.lateness)
             sequence, final = 0, None
             try:
                 for result, reason in reports:
                     if result.evaluator is not None and result.evaluator != call.evaluator:
                         call.evaluator = result.evaluator  # what really evaluated
-                        options = plan.effective(call.evaluator)
+                        options = convert.effective_options(plan, call.evaluator)
                     message = pb.AnalyzeResponse(
                         request_id=request.request_id, final=reason is not None, sequence=sequence, options=options,
                         stats=convert.encode_stats(searched, result, plan.lines,
@@ -213,9 +211,9 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
     @streaming
     def AnalyzeGame(self, request, context, call):
         started = time.monotonic()
-        convert.priority(request, "AnalyzeGame")  # always batch
+        budget.priority(request, "AnalyzeGame")  # always batch
         with self.slots.acquire(context, batch=True) as stopper:  # a refusal decodes nothing
-            plan = convert.game_plan(request, self.maxima, started, self.nets)
+            plan = budget.game_plan(request, self.maxima, started, self.nets)
             call.game = plan.states[0].game
             call.limits = plan.describe()
             call.evaluator = plan.evaluator
@@ -227,7 +225,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
                     yield pb.AnalyzeGameResponse(
                         request_id=request.request_id, sequence=len(verdicts) - 1, final=False,
                         decision=convert.encode_verdict(plan, verdict), done=len(verdicts), total=len(plan.moves),
-                        options=plan.effective())
+                        options=convert.game_options(plan))
             finally:
                 call.iterations = stopper.iterations
-        yield convert.encode_game_summary(request.request_id, plan, verdicts)
+        yield convert.encode_game_summary(request.request_id, plan, verdicts, engine.seat_summaries(plan, verdicts))

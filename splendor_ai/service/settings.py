@@ -10,6 +10,8 @@ import os
 from dataclasses import dataclass, field, fields
 from typing import Any, Callable
 
+from ..games.registry import GAMES as GAME_NAMES  # light: no rules, no gRPC
+
 DEFAULT_PORT = 50551
 TOKENS_ENV = "SPLENDOR_AI_TOKENS"  # bearer tokens themselves (comma or whitespace separated): no flag
 LOG_FORMATS = ("text", "json")
@@ -328,7 +330,6 @@ def parse_origins(text: str) -> tuple[str, ...]:
     return origins
 
 
-GAME_NAMES = ("base", "marvel", "duel")  # = splendor_ai.games.GAMES (not imported: this module stays light)
 
 
 def parse_net_setting(text: str) -> dict[str, str]:

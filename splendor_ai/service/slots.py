@@ -3,7 +3,7 @@
 No queue: beyond ``limit`` running searches a request gets RESOURCE_EXHAUSTED immediately,
 so a burst cannot pile up work the server would finish long after the callers gave up.
 
-Batch work (AnalyzeGame, a long Analyze: ``PRIORITY_BATCH``, convert.priority) may hold at most ``batch_limit``
+Batch work (AnalyzeGame, a long Analyze: ``PRIORITY_BATCH``, budget.priority) may hold at most ``batch_limit``
 of the slots; the others are kept for interactive calls (GetMove, a hint's Analyze), which may
 take any free slot. A season of game analyses thus never makes a player's move wait or be
 refused, and the batch searches' threads run at a lower CPU priority (engine.py) so that an

@@ -14,7 +14,7 @@ from splendor_ai.games import load_game
 from splendor_ai.games.base import spec
 from splendor_ai.search import Search
 from splendor_ai.search.turns import MIN_SECONDS
-from splendor_ai.service import convert, engine
+from splendor_ai.service import budget, convert, engine
 from splendor_ai.service.errors import ClientGone, FieldError
 
 
@@ -105,30 +105,30 @@ def test_position_paths_become_message_paths(path, proto):
     assert convert._proto_path(path) == expected
 
 
-MAXIMA = convert.Maxima(iterations=10_000, seconds=5.0, threads=2)
+MAXIMA = budget.Maxima(iterations=10_000, seconds=5.0, threads=2)
 
 
 def test_search_plans_apply_defaults_and_caps():
-    plan = convert.move_plan(pb.GetMoveRequest(level=4), "base", MAXIMA, None)
+    plan = budget.move_plan(pb.GetMoveRequest(level=4), "base", MAXIMA, None)
     assert (plan.iterations, plan.seconds, plan.threads, plan.temperature) == (1200, 5.0, 1, 0.2)
     assert plan.config().evaluator == "heuristic"  # the lowest levels search without the net
-    plan = convert.move_plan(pb.GetMoveRequest(level=6), "base", MAXIMA, None)
+    plan = budget.move_plan(pb.GetMoveRequest(level=6), "base", MAXIMA, None)
     assert (plan.iterations, plan.temperature, plan.config().evaluator) == (400, 0.2, "auto")
-    plan = convert.move_plan(pb.GetMoveRequest(level=9), "base", MAXIMA, None)
+    plan = budget.move_plan(pb.GetMoveRequest(level=9), "base", MAXIMA, None)
     assert (plan.iterations, plan.seconds, plan.temperature) == (10_000, 3.0, 0.0)  # iterations capped by the maxima
-    roomy = convert.Maxima(iterations=10**9, seconds=60.0, threads=2)  # a level's count is per game
-    assert [convert.move_plan(pb.GetMoveRequest(level=10), g, roomy, None).iterations
+    roomy = budget.Maxima(iterations=10**9, seconds=60.0, threads=2)  # a level's count is per game
+    assert [budget.move_plan(pb.GetMoveRequest(level=10), g, roomy, None).iterations
             for g in ("base", "duel", "marvel")] == [200_000, 100_000, 200_000]
-    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=10**9), threads=64, seed=3,
+    plan = budget.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=10**9), threads=64, seed=3,
                                                temperature=0.25), "base", MAXIMA, None)
     assert (plan.iterations, plan.threads, plan.seed, plan.temperature) == (10_000, 2, 3, 0.25)
     assert plan.config().evaluator == "auto"
-    plan = convert.analyze_plan(pb.AnalyzeRequest(report_every_ms=100), MAXIMA, None)
+    plan = budget.analyze_plan(pb.AnalyzeRequest(report_every_ms=100), MAXIMA, None)
     assert (plan.iterations, plan.seconds, plan.report_every) == (10_000, 5.0, 0.1)
-    plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=250)), MAXIMA, 1.0)
+    plan = budget.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=250)), MAXIMA, 1.0)
     assert 0.2 < plan.limits().seconds <= 0.25 and not plan.deadline_bound  # counted from the call's start
-    plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=2500)), MAXIMA, 1.0)
-    assert plan.limits().seconds <= 1.0 - convert.deadline_margin(1.0) and plan.deadline_bound
+    plan = budget.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=2500)), MAXIMA, 1.0)
+    assert plan.limits().seconds <= 1.0 - budget.deadline_margin(1.0) and plan.deadline_bound
 
 
 
@@ -139,9 +139,9 @@ def test_a_turn_shares_the_time_before_the_deadline_less_the_margin_fixed_at_the
     machine's pauses do not change it."""
     state = load_game("base", 2).state_from_position(  # 10 tokens, nothing to buy: 2+ decisions
         base_position(2, seed=4, current=0, tokens={0: [3, 3, 2, 2, 0, 0]}, nobles=[]))
-    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=10**9), seed=1), "base",
-                             convert.Maxima(10**9, 60.0, 1), 1.0)
-    assert plan.answer_by == pytest.approx(plan.deadline - convert.deadline_margin(1.0))
+    plan = budget.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=10**9), seed=1), "base",
+                             budget.Maxima(10**9, 60.0, 1), 1.0)
+    assert plan.answer_by == pytest.approx(plan.deadline - budget.deadline_margin(1.0))
     turn = engine.play_turn(state, plan, engine.Stopper(), lambda s: s.view(s.current_player()))
     searched = [d for d in turn.decisions if not d.forced]
     assert len(searched) >= 2 and {d.stop for d in searched} == {"deadline"}
@@ -158,14 +158,14 @@ def test_a_turn_shares_the_time_before_the_deadline_less_the_margin_fixed_at_the
 ])
 def test_bad_options_name_their_field(request_, field):
     with pytest.raises(FieldError) as err:
-        convert.move_plan(request_, "base", MAXIMA, None)
+        budget.move_plan(request_, "base", MAXIMA, None)
     assert err.value.field == field
 
 
 def _analysis(time_s=20.0, every=0.02):
     state = load_game("base", 2).new_initial_state(1)
     req = pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=int(time_s * 1000)), report_every_ms=int(every * 1000))
-    plan = convert.analyze_plan(req, convert.Maxima(10**9, 60.0, 2), None)
+    plan = budget.analyze_plan(req, budget.Maxima(10**9, 60.0, 2), None)
     return state.view(0), plan
 
 
@@ -208,7 +208,7 @@ def test_a_stopper_stopped_before_the_search_stops_it_at_once():
     stopper = engine.Stopper()
     stopper.stop("shutdown")
     state = load_game("base", 2).new_initial_state(1)
-    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=20_000)), "base", MAXIMA, None)
+    plan = budget.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=20_000)), "base", MAXIMA, None)
     t0 = time.monotonic()
     turn = engine.play_turn(state, plan, stopper, lambda s: s.view(s.current_player()))
     assert time.monotonic() - t0 < PAUSE and turn.decisions[0].stop == "cancelled"

@@ -9,10 +9,10 @@ from builders import base_position
 from splendor.v1 import splendor_pb2 as pb
 
 from splendor_ai.games import load_game
-from splendor_ai.service import convert, engine
+from splendor_ai.service import budget, engine
 from splendor_ai.service.lateness import CAP, Lateness
 
-MAXIMA = convert.Maxima(10**9, 60.0, 1)
+MAXIMA = budget.Maxima(10**9, 60.0, 1)
 
 
 def test_the_allowance_is_the_largest_lateness_of_the_last_window():
@@ -54,36 +54,36 @@ def test_records_from_many_threads_are_all_kept():
     (0.02, 1.0, 0.052),
 ])
 def test_deadline_margin_adds_the_allowance(remaining, allowance, margin):
-    assert convert.deadline_margin(remaining, allowance) == pytest.approx(margin)
+    assert budget.deadline_margin(remaining, allowance) == pytest.approx(margin)
 
 
 def test_a_plan_ends_earlier_by_the_allowance():
     request = pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=20_000))
-    plain = convert.move_plan(request, "base", MAXIMA, 2.0)
-    wary = convert.move_plan(request, "base", MAXIMA, 2.0, allowance=0.4)
+    plain = budget.move_plan(request, "base", MAXIMA, 2.0)
+    wary = budget.move_plan(request, "base", MAXIMA, 2.0, allowance=0.4)
     assert plain.deadline_bound and wary.deadline_bound
     assert plain.answer_by - wary.answer_by == pytest.approx(0.4, abs=0.05)  # 2 s calls made a few µs apart
     assert wary.end == wary.answer_by and wary.limits().seconds <= 2.0 - 0.25 - 0.4
-    timed = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=300)), "base", MAXIMA, 2.0,
+    timed = budget.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=300)), "base", MAXIMA, 2.0,
                               allowance=0.4)
     assert not timed.deadline_bound and timed.end == timed.started + 0.3  # the time limit comes first
-    analysis = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=20_000)), MAXIMA, 2.0,
+    analysis = budget.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=20_000)), MAXIMA, 2.0,
                                     allowance=0.4)
-    assert analysis.answer_by == pytest.approx(analysis.deadline - convert.deadline_margin(2.0, 0.4))
+    assert analysis.answer_by == pytest.approx(analysis.deadline - budget.deadline_margin(2.0, 0.4))
 
 
 def test_a_turn_records_each_decision_stopped_by_the_clock():
     state = load_game("base", 2).state_from_position(  # 10 tokens, nothing to buy: 2+ searched decisions
         base_position(2, seed=4, current=0, tokens={0: [3, 3, 2, 2, 0, 0]}, nobles=[]))
     late = Lateness(window=100)
-    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=300), seed=1), "base", MAXIMA, None)
+    plan = budget.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(time_ms=300), seed=1), "base", MAXIMA, None)
     turn = engine.play_turn(state, plan, engine.Stopper(), lambda s: s.view(s.current_player()), late)
     timed = [d for d in turn.decisions if d.stop == "time"]
     assert len(timed) >= 2 and all(d.late >= 0 for d in timed)
     assert list(late._recent) == [min(d.late, CAP) for d in timed]
     # a turn that stops on its iterations records nothing
     late = Lateness()
-    plan = convert.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=50), seed=1), "base", MAXIMA, None)
+    plan = budget.move_plan(pb.GetMoveRequest(limits=pb.SearchLimits(iterations=50), seed=1), "base", MAXIMA, None)
     turn = engine.play_turn(state, plan, engine.Stopper(), lambda s: s.view(s.current_player()), late)
     assert {d.stop for d in turn.decisions} <= {"iterations", "forced"} and not late._recent
 
@@ -91,10 +91,10 @@ def test_a_turn_records_each_decision_stopped_by_the_clock():
 def test_an_analysis_stopped_by_the_clock_is_recorded():
     searched = load_game("base", 2).new_initial_state(1)
     late = Lateness()
-    plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=100)), MAXIMA, None)
+    plan = budget.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(time_ms=100)), MAXIMA, None)
     *_, (result, reason) = engine.analyze(searched, plan, engine.Stopper(), lateness=late)
     assert reason == pb.STOP_REASON_TIME and len(late._recent) == 1
     late = Lateness()
-    plan = convert.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(iterations=100)), MAXIMA, None)
+    plan = budget.analyze_plan(pb.AnalyzeRequest(limits=pb.SearchLimits(iterations=100)), MAXIMA, None)
     *_, (result, reason) = engine.analyze(searched, plan, engine.Stopper(), lateness=late)
     assert reason == pb.STOP_REASON_ITERATIONS and not late._recent

@@ -6,7 +6,7 @@ import time
 import pytest
 from splendor.v1 import splendor_pb2 as pb
 
-from splendor_ai.service import convert, engine
+from splendor_ai.service import budget, convert, engine
 from splendor_ai.service.errors import ClientGone, FieldError
 
 
@@ -65,8 +65,8 @@ def _run_bounded(plan, limit: float):
 
 def test_max_seconds_bounds_each_decision_of_a_game_analysis():
     # 10**9 iterations a decision: without the server's time cap one decision runs for hours
-    maxima = convert.Maxima(iterations=10**9, seconds=0.3, threads=1, call_seconds=600)
-    plan = convert.game_plan(_game_request(3, 10**9), maxima)
+    maxima = budget.Maxima(iterations=10**9, seconds=0.3, threads=1, call_seconds=600)
+    plan = budget.game_plan(_game_request(3, 10**9), maxima)
     finished, elapsed, verdicts = _run_bounded(plan, 20)
     assert finished, "a decision of AnalyzeGame ran past --max-seconds"
     assert len(verdicts) == 3
@@ -75,8 +75,8 @@ def test_max_seconds_bounds_each_decision_of_a_game_analysis():
 
 
 def test_max_call_seconds_bounds_the_whole_game_analysis():
-    maxima = convert.Maxima(iterations=10**9, seconds=0.3, threads=1, call_seconds=1.0)
-    plan = convert.game_plan(_game_request(40, 10**9), maxima)
+    maxima = budget.Maxima(iterations=10**9, seconds=0.3, threads=1, call_seconds=1.0)
+    plan = budget.game_plan(_game_request(40, 10**9), maxima)
     finished, elapsed, verdicts = _run_bounded(plan, 20)
     assert finished, "AnalyzeGame ran past --max-call-seconds"
     assert 1 <= len(verdicts) < 40  # stopped early, the decisions judged kept

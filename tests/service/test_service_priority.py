@@ -9,7 +9,7 @@ import pytest
 from splendor_ai_client import Busy, Client, pb
 
 from splendor_ai.games import load_game
-from splendor_ai.service import convert
+from splendor_ai.service import budget, convert
 from splendor_ai.service.errors import Busy as NoSlot
 from splendor_ai.service.errors import FieldError
 from splendor_ai.service.slots import SearchSlots
@@ -33,7 +33,7 @@ def opening() -> pb.Position:
     ("AnalyzeGame", pb.AnalyzeGameRequest(priority=pb.PRIORITY_BATCH), pb.PRIORITY_BATCH),
 ])
 def test_each_rpc_has_its_documented_default(rpc, message, expected):
-    assert convert.priority(message, rpc) == expected
+    assert budget.priority(message, rpc) == expected
 
 
 @pytest.mark.parametrize("rpc, body, text", [
@@ -44,7 +44,7 @@ def test_each_rpc_has_its_documented_default(rpc, message, expected):
 ])
 def test_a_priority_that_does_not_fit_is_refused_naming_the_field(rpc, body, text):
     with pytest.raises(FieldError, match=text) as err:
-        convert.priority(body, rpc)
+        budget.priority(body, rpc)
     assert err.value.field == "priority"
 
 

@@ -83,13 +83,28 @@ RULES = _cards.CardGameSpec(
     short_of="bonuses, gems and gold fall short",
     letter_notes={LETTERS[GOLD]: " (gold is never taken: reserving gives one)"},
 )
-# RULES.export puts here: CARDS_BY_LEVEL, PAY_VARIANTS (how many gold tokens replace gems the
-# player would otherwise pay, per colour: 252, variant 0 the shortfall only), PAY_VARIANT_INDEX,
-# N_PAY, NUM_ACTIONS, PHASES, and buy_action, split_buy, action_kind, payment (the six token
-# counts paid for a card, or None), payment_variant, bonuses, action_to_string and
-# string_to_action (docs/notation.md), view_position, unseen_cards, resample_position,
-# explain_illegal.
-RULES.export(globals())
+# The shared rules' tables and functions, named here (explicitly, so that readers, linters and
+# the type checker see them): CARDS_BY_LEVEL, PAY_VARIANTS (how many wild tokens replace the
+# colours a player would otherwise pay, per colour; variant 0 the shortfall only),
+# PAY_VARIANT_INDEX, N_PAY, NUM_ACTIONS, PHASES, and the functions below (docs/notation.md).
+CARDS_BY_LEVEL = RULES.cards_by_level
+PAY_VARIANTS = RULES.pay_variants
+PAY_VARIANT_INDEX = RULES.pay_variant_index
+N_PAY = RULES.n_pay
+NUM_ACTIONS = RULES.num_actions
+PHASES = RULES.phases
+buy_action = RULES.buy_action
+split_buy = RULES.split_buy
+action_kind = RULES.action_kind
+payment = RULES.payment
+payment_variant = RULES.payment_variant
+bonuses = RULES.bonuses
+action_to_string = RULES.action_to_string
+string_to_action = RULES.string_to_action
+view_position = RULES.view_position
+unseen_cards = RULES.unseen_cards
+resample_position = RULES.resample_position
+explain_illegal = RULES.explain_illegal
 assert len(CARDS) == 90 and [len(x) for x in CARDS_BY_LEVEL] == [40, 30, 20]
 assert len(NOBLES) == 10
 assert N_PAY == 252 and PAY_VARIANTS[0] == (0, 0, 0, 0, 0)

@@ -147,17 +147,6 @@ class CardGameSpec:
         object.__setattr__(self, "phases", ("main", "return", self.own.name, "over"))
 
     # The names a game's spec module takes from here (``export``): tables and functions.
-    EXPORTS = ("CARDS_BY_LEVEL", "PAY_VARIANTS", "PAY_VARIANT_INDEX", "N_PAY", "NUM_ACTIONS", "PHASES",
-               "buy_action", "split_buy", "action_kind", "payment", "payment_variant", "bonuses",
-               "action_to_string", "string_to_action", "view_position", "unseen_cards", "resample_position",
-               "explain_illegal")
-
-    def export(self, namespace: dict) -> None:
-        """Puts EXPORTS into a game's spec module: the upper-case ones are this object's
-        lower-case attributes (``PAY_VARIANTS`` is ``pay_variants``), the rest its methods."""
-        for name in self.EXPORTS:
-            namespace[name] = getattr(self, name.lower())
-
     # ------------------------------------------------------------------ action ids
     def buy_action(self, target: int, variant: int = 0) -> int:
         return self.buy_id + target * self.n_pay + variant

@@ -180,7 +180,7 @@ def test_net_search_respects_iterations_and_reports(base_net):
 
 
 def test_net_search_finds_a_win_in_one(base_net):
-    from test_search import _ending_position
+    from builders import ending_position as _ending_position
 
     pos, target = _ending_position(11, 14, 4, final_round=False)
     state = load_game("base", 2).state_from_position(pos)

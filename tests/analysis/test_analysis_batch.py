@@ -187,7 +187,7 @@ def test_the_benchmark_prints_its_figures_and_writes_only_when_asked(tmp_path, c
 def test_docs_analysis_md_describes_every_key_of_the_reports(season, tmp_path):
     from pathlib import Path
 
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "analysis.md").read_text()
     batch.run([str(season / "game-0.json")], tmp_path, OPTIONS, workers=1)
     report = json.loads((tmp_path / "game-0.json").read_text())
     documented = lambda key: f"`{key}`" in doc  # noqa: E731

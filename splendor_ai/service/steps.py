@@ -1,0 +1,101 @@
+"""The service's domain steps that are not searches, beside the engine (engine.py): deal a new
+game, list the legal moves, apply moves, reduce a position to what its search sees, restrict a
+search to candidate moves. Each takes decoded values (convert.py) and raises FieldError or
+IllegalMove naming the request's field.
+"""
+from __future__ import annotations
+
+import random
+
+from splendor.v1 import splendor_pb2 as pb
+
+from ..games import HiddenInformationError, IllegalActionError, PositionError, load_game
+from ..games.chance import UnknownBagDraw, apply_with_outcome
+from ..games.registry import spec
+from .convert import check_count, decode_move, drawn_card, drawn_tokens, encode_move, game_name, is_view, title
+from .errors import FieldError, IllegalMove
+
+
+def new_game(request: pb.NewGameRequest):
+    """(state, seed) for a NewGame request."""
+    name = game_name(request.game)
+    players = request.players or 2
+    counts = spec(name).PLAYER_COUNTS
+    if players not in counts:
+        allowed = " or ".join(map(str, counts)) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
+        raise FieldError("players", f"{title(name)} is for {allowed} players, not {players}")
+    seed = request.seed if request.HasField("seed") else random.SystemRandom().getrandbits(63)
+    return load_game(name, players).new_initial_state(seed), seed
+
+
+def searched_state(state, perfect_information: bool, field: str = "position"):
+    """What a search of ``state`` sees: the mover's view, or the full state when asked for."""
+    if state.is_terminal():
+        raise IllegalMove(field, "the game is over: there is no move to search")
+    if perfect_information:
+        if is_view(state):
+            raise FieldError("perfect_information", "needs a full position (this one is a seat's view)")
+        return state
+    return mover_view(state, field)
+
+
+def mover_view(state, field: str = "position"):
+    try:
+        return state.view(state.current_player())
+    except HiddenInformationError as exc:
+        raise FieldError(f"{field}.{state.game}.observer", f"{exc}: send the view of the seat to act") from None
+
+
+def legal_actions(state, all_payments: bool, field: str = "position") -> list[int]:
+    try:
+        return state.legal_actions() if all_payments else state.search_actions()
+    except HiddenInformationError as exc:
+        raise FieldError(f"{field}.{state.game}.observer", f"{exc}: send the view of the seat to act") from None
+
+
+def apply_moves(state, moves, field: str = "moves"):
+    """(new state, canonical moves) after playing ``moves`` in order (all or nothing)."""
+    check_count(moves, field)
+    applied = []
+    for i, m in enumerate(moves):
+        f = f"{field}[{i}]"
+        action = decode_move(state, m, f)
+        tokens = drawn_tokens(state, m, f"{f}.drawn_tokens")
+        before = state.to_position()
+        try:
+            state = apply_with_outcome(state, action, drawn_card(m), drawn_tokens=tokens)
+        except IllegalActionError as exc:
+            raise IllegalMove(f, str(exc)) from None
+        except UnknownBagDraw as exc:
+            raise FieldError(f"{f}.drawn_tokens", f"missing: {exc}") from None
+        except HiddenInformationError as exc:
+            raise FieldError(f"{f}.drawn_card", f"missing: {exc}") from None
+        except PositionError as exc:
+            if exc.field == "observer":
+                raise FieldError(f"position.{state.game}.observer", f"{f}: {exc.problem}") from None
+            raise FieldError(f"{f}.{exc.field}", exc.problem) from None
+        applied.append(encode_move(before, action))
+    return state, applied
+
+
+def illegal(state, action: int, field: str) -> IllegalMove:
+    return IllegalMove(field, spec(state.game).explain_illegal(state.to_position(), action))
+
+
+def candidate_actions(searched, moves, field: str = "candidates") -> list[int] | None:
+    """The root actions an analysis is restricted to (None: all). A buy paid another way
+    stands for the same buy with the default payment, the one the search considers."""
+    if not moves:
+        return None
+    check_count(moves, field)
+    legal = set(legal_actions(searched, all_payments=True))
+    rules = spec(searched.game)
+    out = []
+    for i, m in enumerate(moves):
+        a = decode_move(searched, m, f"{field}[{i}]")
+        if a not in legal:
+            raise illegal(searched, a, f"{field}[{i}]")
+        if rules.action_kind(a) == "buy":
+            a = rules.buy_action(rules.split_buy(a)[0])
+        out.append(a)
+    return sorted(set(out))
