@@ -1,10 +1,15 @@
 """Shared fixtures: every rules test runs against both implementations of each game; the
 markers of the test tiers, given by folder (pyproject.toml lists them)."""
+import sys
 from pathlib import Path
 
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+# The developer's tools (test certificates, the raw HTTP/2 client, the deployment benchmarks) are
+# scripts/ in the source tree, not in the wheel; the tests import them from there. The folder
+# holds no package of splendor_ai, so the installed one is still what the tests import.
+sys.path.insert(0, str(TESTS.parent / "scripts"))
 # folder (or file) under tests/ -> the markers of every test in it
 TIERS = {
     "service": ("service",),

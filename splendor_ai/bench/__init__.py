@@ -3,7 +3,9 @@
 Each module has ``main(argv) -> int``: it prints its figures and, with ``--write``, writes its
 section of BENCHMARKS.md (``report.py``) with the command line that made them. Nothing in the
 product imports this package: measuring code lives here, beside the code it measures only by
-import.
+import. These are the benchmarks a user can run on an installed server; the developer's tools
+(the deployment and attack benchmarks, the repository and page timings, test certificates)
+are scripts/ in the source tree, which the wheel does not carry.
 """
 from __future__ import annotations
 
@@ -22,9 +24,7 @@ BENCHES = {
     "learned": ("learned", "the learned evaluation: its speed, its strength"),
     "scaling": ("scaling", "what more search changes: each budget's moves against a long reference search"),
     "analysis": ("analysis", "splendor-ai analyze: games per minute, verdict noise"),
-    "deploy": ("deploy", "deployment: TLS and tokens, metrics, replicas"),
     "web": ("web", "GetMove over the browser protocol (Connect, JSON) against gRPC"),
-    "repo": ("repo", "the repository: tracked files and bytes, a fresh clone, the quick test tier"),
 }
 
 

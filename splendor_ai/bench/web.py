@@ -1,8 +1,8 @@
 """Benchmark: GetMove over the browser protocol (Connect, JSON) against gRPC, same positions.
 
     splendor-ai bench web [--iterations 1000] [--calls 200] [--write]
-    splendor-ai bench web --page [--loads 10] [--write]     (the demo page's first load: page.py)
-    splendor-ai bench web --ts [--calls 200] [--write]      (the TypeScript client from Node: web_ts.py)
+    (the demo page's first load: python scripts/bench_page.py; the TypeScript client from Node:
+    python scripts/bench_web_ts.py, both in the source tree)
 
 Starts one ``splendor-ai serve --http-port 0`` subprocess and calls GetMove for the same
 positions (the mover's view, from random games) with the same seed and budget, once through
@@ -75,16 +75,6 @@ def measure(client, web: JsonClient, pos, iterations: int):
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if "--ts" in argv:  # the TypeScript client's GetMove from Node against the Python client's: web_ts.py
-        from .web_ts import main as ts_main
-
-        argv.remove("--ts")
-        return ts_main(argv)
-    if "--page" in argv:  # the demo page's first load in Chromium: page.py
-        from .page import main as page_main
-
-        argv.remove("--page")
-        return page_main(argv)
     ap = argparse.ArgumentParser(prog="splendor-ai bench web", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--calls", type=int, default=200, help="positions")

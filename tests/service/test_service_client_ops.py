@@ -309,7 +309,7 @@ def test_health_with_a_certificate_naming_an_address(spawn_server, tmp_path):
 
 
 def test_health_says_what_a_tls_server_wants(spawn_server, tmp_path):
-    from splendor_ai.service.devcerts import Certificates
+    from devcerts import Certificates
 
     certs = Certificates(tmp_path)
     tls = spawn_server("--tls-cert", certs.path("server.pem"), "--tls-key", certs.path("server.key"))
@@ -396,7 +396,7 @@ def problem(monkeypatch, server, token=None, **remote) -> str:
 
 
 def test_play_tells_a_refusal_and_its_fix(guarded, spawn_server, monkeypatch, tmp_path):
-    from splendor_ai.service.devcerts import Certificates
+    from devcerts import Certificates
 
     srv, certs = guarded
     ca, target = str(certs / "ca.pem"), srv.target

@@ -16,7 +16,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 pytest.importorskip("connectrpc", reason="the HTTP port needs the 'web' extra (connectrpc, uvicorn)")
 
-from splendor_ai.bench.deploy_hostile import launch_code  # noqa: E402
+from bench_hostile import launch_code  # noqa: E402
 
 BASE = dict(host="127.0.0.1", port=0, http_port=0, metrics_port=0, max_concurrent=1, max_threads=1, grace=1.0)
 

@@ -15,7 +15,7 @@ from timing import PAUSE
 
 from splendor_ai.games import load_game
 from splendor_ai.service import convert
-from splendor_ai.service.devcerts import Certificates
+from devcerts import Certificates
 
 
 @pytest.fixture(scope="module")

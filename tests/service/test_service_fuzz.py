@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("connectrpc", reason="the HTTP port needs the 'web' extra (connectrpc, uvicorn)")
 
-from splendor_ai.bench.deploy_hostile import Served, fuzz_grpc, fuzz_http  # noqa: E402
+from bench_hostile import Served, fuzz_grpc, fuzz_http  # noqa: E402
 
 
 def test_fuzzed_requests_on_both_ports_get_clean_answers():

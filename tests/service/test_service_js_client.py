@@ -255,7 +255,7 @@ def _errors(messages):
 
 
 def test_the_bench_runs_the_typescript_client(js, tmp_path):
-    """`splendor-ai bench web --ts` (its figures are in BENCHMARKS.md, never checked here): three
+    """`python scripts/bench_web_ts.py` (its figures are in BENCHMARKS.md, never checked here): three
     positions per budget, the section written to a scratch file."""
     pytest.importorskip("connectrpc", reason="the HTTP port needs the 'web' extra (connectrpc, uvicorn)")
     out_file = tmp_path / "B.md"

@@ -14,7 +14,7 @@ from splendor.v1 import splendor_pb2_grpc as pb_grpc
 from splendor_ai_client import AsyncClient, Client, pb
 from timing import PAUSE
 
-from splendor_ai.bench.h2raw import RawConnection
+from h2raw import RawConnection
 from splendor_ai.games import load_game
 from splendor_ai.service import convert
 

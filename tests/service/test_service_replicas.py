@@ -15,7 +15,7 @@ from splendor_ai_client import Client, Unavailable, pb
 
 from splendor_ai.games import load_game
 from splendor_ai.service import convert
-from splendor_ai.service.devcerts import Certificates
+from devcerts import Certificates
 
 NGINX_CONF = Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf"
 NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(p).exists()),

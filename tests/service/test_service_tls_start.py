@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 
 from splendor_ai.certs import CertificateError, check_server_files, read_certificate
-from splendor_ai.service.devcerts import Certificates
+from devcerts import Certificates
 
 DAY = 86_400.0
 

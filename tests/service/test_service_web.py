@@ -310,7 +310,7 @@ def test_tls_on_the_http_port(spawn_module_server, tmp_path):
     import http.client
     import ssl
 
-    from splendor_ai.service.devcerts import Certificates
+    from devcerts import Certificates
 
     certs = Certificates(tmp_path)
     srv = spawn_module_server("--http-port", "0", "--tls-cert", certs.path("server.pem"), "--tls-key",

@@ -1,4 +1,4 @@
-// The TypeScript client's side of `splendor-ai bench web --ts` (splendor_ai/bench/web_ts.py):
+// The TypeScript client's side of `python scripts/bench_web_ts.py` (scripts/bench_web_ts.py):
 // `node scripts/bench-getmove.mjs BASE_URL [PROTOCOL]` (connect, the default, or grpc), then one request a line on stdin,
 // {"position": base64 protobuf, "iterations": n, "seed": s}; for each, one line on stdout,
 // {"wall": ms, "search": ms}: the awaited getMove timed in Node (performance.now), and its

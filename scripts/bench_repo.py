@@ -1,6 +1,6 @@
 """The repository's weight: tracked files and bytes, a fresh shallow clone, the quick test tier.
 
-    splendor-ai bench repo [--before REV] [--after REV] [--tests] [--write [FILE]]
+    python scripts/bench_repo.py [--before REV] [--after REV] [--tests] [--write [FILE]]
 
 Run from the repository root. For each of two commits (default: the one before issue 52's
 clean-up, ``dff69a8``, and ``HEAD``): the tracked files and their bytes, and the wall time of a
@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .report import add_write_option, machine_line, report
+from splendor_ai.bench.report import add_write_option, machine_line, report
 
 BEFORE = "dff69a8"  # the last commit before issue 52 took the evidence out of the tree
 
@@ -57,7 +57,7 @@ def clone_seconds(rev: str, tries: int = 3) -> float:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="splendor-ai bench repo", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python scripts/bench_repo.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--before", default=BEFORE, help=f"the earlier commit (default {BEFORE})")
     ap.add_argument("--after", default="HEAD", help="the later commit (default HEAD)")
     ap.add_argument("--tests", action="store_true", help="also time the quick test tier here")
@@ -74,7 +74,7 @@ def main(argv=None) -> int:
         rows.append((rev, _git("rev-parse", "--short", rev).strip(), files, size, clone_seconds(rev)))
         print(f"{rev}: {files:,} files, {size / 1e6:.1f} MB, shallow clone {rows[-1][4]:.2f} s", flush=True)
     (_, b_sha, b_files, b_size, b_clone), (_, a_sha, a_files, a_size, a_clone) = rows
-    cmd = "splendor-ai bench repo" + (" --tests" if args.tests else "")
+    cmd = "python scripts/bench_repo.py" + (" --tests" if args.tests else "")
     lines = [
         "## Repository: tracked files, a fresh clone, the quick test tier",
         "",

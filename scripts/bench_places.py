@@ -1,6 +1,6 @@
 """Every place given back, interactive calls ahead of batch work, a prompt exit (issue 67).
 
-    splendor-ai bench deploy --part places [--cancels 1000] [--resets 100000] [--deadline-seconds 60]
+    python scripts/bench_places.py [--cancels 1000] [--resets 100000] [--deadline-seconds 60]
                                             [--readers 20] [--calls 40] [--write]
 
 Each server is ``serve(Settings(...))`` in a subprocess on 127.0.0.1 (deploy_hostile.Served:
@@ -25,8 +25,8 @@ import threading
 import time
 import urllib.request
 
-from .deploy_hostile import Served, _valid_requests
-from .h2raw import RawConnection
+from bench_hostile import Served, _valid_requests
+from h2raw import RawConnection
 
 
 def metric(srv: Served, key: str) -> float:
@@ -177,9 +177,9 @@ def latency(srv: Served, calls: int, beside: str | None) -> list[float]:
     AnalyzeGame of 2 threads) or "interactive" (an Analyze of 2 threads)."""
     from splendor_ai_client import Client
 
-    from ..games import load_game
-    from ..service import convert
-    from .service import positions
+    from splendor_ai.games import load_game
+    from splendor_ai.service import convert
+    from splendor_ai.bench.service import positions
 
     pos = positions(calls)
     c = Client(f"127.0.0.1:{srv.grpc_port}", timeout=60, retries=0)
@@ -242,10 +242,10 @@ def main(argv=None) -> int:
     import argparse
     import os
 
-    from .deploy_hostile import _place_after
-    from .report import machine_line, write_section
+    from bench_hostile import _place_after
+    from splendor_ai.bench.report import machine_line, write_section
 
-    ap = argparse.ArgumentParser(prog="splendor-ai bench deploy --part places", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python scripts/bench_places.py", description=__doc__.split("\n")[0])
     ap.add_argument("--cancels", type=int, default=1000, help="calls cancelled before their request")
     ap.add_argument("--resets", type=int, default=100_000, help="streams reset right after their headers")
     ap.add_argument("--deadline-seconds", type=float, default=60.0, help="seconds of 20 ms deadlines under load")
@@ -273,7 +273,7 @@ def main(argv=None) -> int:
     exits = {(http, busy): exit_time(http, busy) for http in (False, True) for busy in (False, True)}
     load_after = os.getloadavg()[0]
 
-    cmd = "splendor-ai bench deploy --part places"
+    cmd = "python scripts/bench_places.py"
     for name, default in (("cancels", 1000), ("resets", 100_000), ("deadline_seconds", 60.0), ("readers", 20),
                           ("calls", 40)):
         if getattr(args, name) != default:
@@ -339,3 +339,9 @@ def main(argv=None) -> int:
         _place_after(args.out, "deploy-hostile", "deploy-places")
         write_section(args.out, "deploy-places", body)
     return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())

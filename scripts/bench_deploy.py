@@ -1,8 +1,8 @@
 """Deployment benchmark: what TLS and a token cost, what a refusal costs, two replicas vs one.
 
-    splendor-ai bench deploy [--iterations 1000] [--calls 200] [--seconds 8] [--write]
-    splendor-ai bench deploy --part hostile [...]   (idle connections, fuzz, shutdown, soak: deploy_hostile.py)
-    splendor-ai bench deploy --part places [...]    (places given back, priority, exit: deploy_places.py)
+    python scripts/bench_deploy.py [--iterations 1000] [--calls 200] [--seconds 8] [--write]
+    python scripts/bench_hostile.py [...]   (idle connections, fuzz, shutdown, soak)
+    python scripts/bench_places.py [...]    (places given back, priority, exit)
 
 Starts ``splendor-ai serve`` subprocesses on free ports of this machine and talks to them
 through the client library; prints the "deploy" section of BENCHMARKS.md and writes it with
@@ -31,8 +31,8 @@ import threading
 import time
 from pathlib import Path
 
-from .report import machine_line, write_section
-from .service import pct, positions
+from splendor_ai.bench.report import machine_line, write_section
+from splendor_ai.bench.service import pct, positions
 
 TOKEN = "bench-token-0123456789"
 
@@ -202,15 +202,7 @@ def replicas(pos, iterations: int, seconds: float) -> dict:
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:2] == ["--part", "hostile"]:  # idle connections, fuzz, shutdown, soak: deploy_hostile.py
-        from .deploy_hostile import main as hostile
-
-        return hostile(argv[2:])
-    if argv[:2] == ["--part", "places"]:  # places given back, priority, exit times: deploy_places.py
-        from .deploy_places import main as places
-
-        return places(argv[2:])
-    ap = argparse.ArgumentParser(prog="splendor-ai bench deploy", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python scripts/bench_deploy.py", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--calls", type=int, default=200, help="positions for the latency figures")
     ap.add_argument("--seconds", type=float, default=8.0, help="duration of each throughput or refusal run")
@@ -218,7 +210,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default="BENCHMARKS.md")
     args = ap.parse_args(argv)
     try:
-        from ..service.devcerts import Certificates
+        from devcerts import Certificates
     except ImportError:
         raise SystemExit("the TLS figures need cryptography: pip install cryptography (or the 'test' extra)")
 
@@ -236,7 +228,7 @@ def main(argv=None) -> int:
                 f"| {p50s / p50p:.2f}x | {p50s - p50p:+.2f} ms |")
 
     shares = rep["shares"]
-    cmd = "splendor-ai bench deploy" + (
+    cmd = "python scripts/bench_deploy.py" + (
         f" --iterations {args.iterations}" if args.iterations != 1000 else "") + " --write"
     body = "\n".join([
         "## Service deployment: TLS and tokens, refusals, replicas (base, 2 players)",

@@ -1,7 +1,7 @@
 """Benchmark: the TypeScript client's GetMove over Connect from Node against the Python client's
 over gRPC: the same server, positions and seeds, at 1 and 1,000 iterations per decision.
 
-    splendor-ai bench web --ts [--calls 200] [--js client/js] [--write [FILE]]
+    python scripts/bench_web_ts.py [--calls 200] [--js client/js] [--write [FILE]]
 
 Needs Node 18+ and the package built (``cd client/js && npm ci && npm run build``). One
 ``splendor-ai serve --http-port 0`` subprocess; one Node process
@@ -24,9 +24,9 @@ import sys
 import time
 from pathlib import Path
 
-from .report import add_write_option, machine_line, report
-from .service import pct, positions
-from .service import HttpServer
+from splendor_ai.bench.report import add_write_option, machine_line, report
+from splendor_ai.bench.service import pct, positions
+from splendor_ai.bench.service import HttpServer
 
 BUDGETS = (1, 1000)
 
@@ -90,18 +90,18 @@ def measure(client, node: NodeClient, node_grpc: NodeClient, pos, iterations: in
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="splendor-ai bench web --ts", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python scripts/bench_web_ts.py", description=__doc__.split("\n")[0])
     ap.add_argument("--calls", type=int, default=200, help="positions per budget")
     ap.add_argument("--js", help="the built client/js folder (default: the source tree's, or ./client/js)")
     add_write_option(ap)
     args = ap.parse_args(argv)
     node = shutil.which("node")
     if node is None:
-        print("splendor-ai bench web --ts: needs Node 18+ (apt-get install nodejs npm)", file=sys.stderr)
+        print("python scripts/bench_web_ts.py: needs Node 18+ (apt-get install nodejs npm)", file=sys.stderr)
         return 2
     js = find_js(args.js)
     if js is None:
-        print("splendor-ai bench web --ts: no built TypeScript client (give --js DIR, or build it: "
+        print("python scripts/bench_web_ts.py: no built TypeScript client (give --js DIR, or build it: "
               "cd client/js && npm ci && npm run build)", file=sys.stderr)
         return 2
     version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
@@ -139,7 +139,7 @@ def main(argv=None) -> int:
         label = f"{iterations:,} iteration{'s' if iterations != 1 else ''}"
         rows += [row(f"GetMove, {label}: the whole call", r["py"], r["ts"], r["tsg"]),
                  row(f"GetMove, {label}: beyond the search", beyond["py"], beyond["ts"], beyond["tsg"])]
-    cmd = "splendor-ai bench web --ts" + (f" --calls {args.calls}" if args.calls != 200 else "") + " --write"
+    cmd = "python scripts/bench_web_ts.py" + (f" --calls {args.calls}" if args.calls != 200 else "") + " --write"
     body = "\n".join([
         "## Service: the TypeScript client's GetMove over Connect (Node) against the Python client over gRPC "
         "(base, 2 players)",

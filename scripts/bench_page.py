@@ -1,6 +1,6 @@
 """Benchmark: the demo page's first load in headless Chromium: bytes and time to the first board.
 
-    splendor-ai bench web --page [--loads 10] [--write [FILE]]
+    python scripts/bench_page.py [--loads 10] [--write [FILE]]
 
 Starts one ``splendor-ai serve --http-port 0`` and opens ``/?game=base&seat=0&level=1&seed=N&start=1``
 in Debian's chromium (headless, through chromium-driver and selenium, as the browser tests do)
@@ -18,7 +18,7 @@ import shutil
 import statistics
 import tempfile
 
-from .report import add_write_option, machine_line, report
+from splendor_ai.bench.report import add_write_option, machine_line, report
 
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
          "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -93,15 +93,15 @@ def _kind(name: str) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="splendor-ai bench web --page", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python scripts/bench_page.py", description=__doc__.split("\n")[0])
     ap.add_argument("--loads", type=int, default=10, help="first visits per width")
     add_write_option(ap)
     args = ap.parse_args(argv)
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
-        raise SystemExit("splendor-ai bench web --page needs Debian's chromium and chromium-driver "
+        raise SystemExit("python scripts/bench_page.py needs Debian's chromium and chromium-driver "
                          "(apt-get install chromium chromium-driver) and selenium (the test extra)")
 
-    from .service import HttpServer
+    from splendor_ai.bench.service import HttpServer
 
     load_before = os.getloadavg()[0]
     server = HttpServer()
@@ -138,7 +138,7 @@ def main(argv=None) -> int:
                 f"| {statistics.median(dom):.0f} ms "
                 f"| {statistics.median(rpc):.0f} ms ({100 * statistics.median(rpc) / p50:.0f}%) |")
 
-    cmd = "splendor-ai bench web --page" + (f" --loads {args.loads}" if args.loads != 10 else "") + " --write"
+    cmd = "python scripts/bench_page.py" + (f" --loads {args.loads}" if args.loads != 10 else "") + " --write"
     body = "\n".join([
         "## Web: the demo page's first load (headless Chromium)",
         "",
@@ -169,3 +169,9 @@ def main(argv=None) -> int:
     ])
     report(args, "web-page", body)
     return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """Deployment under hostile clients (issue 48): idle connections, fuzz, shutdown, a soak.
 
-    splendor-ai bench deploy --part hostile [--idle 5000] [--fuzz 2000] [--soak-seconds 300] [--write]
+    python scripts/bench_hostile.py [--idle 5000] [--fuzz 2000] [--soak-seconds 300] [--write]
 
 Each server is ``serve(Settings(...))`` in a subprocess on 127.0.0.1 (both ports, metrics);
 every client is in this process. Writes the "deploy-hostile" section of BENCHMARKS.md (beside
@@ -175,8 +175,8 @@ def idle_run(files: int | None, idle: int) -> dict:
 def _valid_requests():
     from splendor.v1 import splendor_pb2 as pb
 
-    from ..games import load_game
-    from ..service import convert
+    from splendor_ai.games import load_game
+    from splendor_ai.service import convert
 
     state = load_game("base", 2).new_initial_state(3)
     pos = convert.encode_position(state)
@@ -389,9 +389,9 @@ def main(argv=None) -> int:
     import argparse
     import os
 
-    from .report import machine_line, write_section
+    from splendor_ai.bench.report import machine_line, write_section
 
-    ap = argparse.ArgumentParser(prog="splendor-ai bench deploy --part hostile", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python scripts/bench_hostile.py", description=__doc__.split("\n")[0])
     ap.add_argument("--idle", type=int, default=5000, help="idle connections held on each port")
     ap.add_argument("--fuzz", type=int, default=2000, help="fuzz requests a port")
     ap.add_argument("--grace", type=float, default=5.0, help="the server's --grace in the shutdown runs")
@@ -413,7 +413,7 @@ def main(argv=None) -> int:
     soak = soak_run(args.soak_seconds, random.Random(48))
     load_after = os.getloadavg()[0]
 
-    cmd = "splendor-ai bench deploy --part hostile"
+    cmd = "python scripts/bench_hostile.py"
     for name, default in (("idle", 5000), ("fuzz", 2000), ("grace", 5.0), ("slow", 100), ("soak_seconds", 300.0)):
         if getattr(args, name) != default:
             cmd += f" --{name.replace('_', '-')} {getattr(args, name):g}"
@@ -491,3 +491,9 @@ def _place_after(path: str, after: str, name: str) -> None:
     if start in text or anchor not in text:
         return
     p.write_text(text.replace(anchor, f"{anchor}\n\n{start}\n{end}", 1))
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())
