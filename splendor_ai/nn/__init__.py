@@ -6,6 +6,8 @@ are evaluated in C by the search; nothing here imports numpy or torch.
 """
 from __future__ import annotations
 
+import functools
+
 import threading
 from dataclasses import dataclass
 from importlib import resources
@@ -80,7 +82,18 @@ def shipped_path(game: str, players: int | None = None, folder: Path | None = No
     """The shipped weights file for `game`: `nets/<game>-<players>p.splnn` where a net is shipped
     for that player count alone (one that plays it better than the game's net), else
     `nets/<game>.splnn` (in `folder` instead of the package's nets, where given)."""
-    nets = Path(str(resources.files("splendor_ai") / "nets")) if folder is None else folder
+    if folder is None:
+        return _package_net_path(game, players)
+    return _net_path(folder, game, players)
+
+
+@functools.lru_cache(maxsize=None)
+def _package_net_path(game: str, players: int | None) -> Path:
+    """The package's files do not change while it runs: each search asks, so the answer is kept."""
+    return _net_path(Path(str(resources.files("splendor_ai") / "nets")), game, players)
+
+
+def _net_path(nets: Path, game: str, players: int | None) -> Path:
     if players is not None and (nets / f"{game}-{players}p.splnn").is_file():
         return nets / f"{game}-{players}p.splnn"
     return nets / f"{game}.splnn"

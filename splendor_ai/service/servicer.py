@@ -159,7 +159,6 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
                                     self.lateness.allowance(), net=self.nets.net_for(state.game, state.players),
                                     priority_=priority)
             call.limits = plan.describe()
-            steps.searched_state(state, plan.perfect_information)  # fails early on a bad position
 
             def searched_of(s):
                 return steps.searched_state(s, plan.perfect_information)
