@@ -349,8 +349,8 @@ def render(args, sides: dict[str, Side], costs: dict, budgets: dict, tables: lis
     lines += ["", f"Decision, at equal time: **{decision.verdict}**. The rule: no table's interval below 0, and the "
               f"pooled difference (every table's deals together) better, {rule}. " + "; ".join(decision.reasons) + "."]
     if deals < FEW_DEALS:
-        lines.append(f"Only {deals} deals a table: a check that the gate runs, not a measurement "
-                     "(a gate plays 200 or more).")
+        lines.append(f"Only {deals} deal{'' if deals == 1 else 's'} a table: a check that the gate runs, "
+                     "not a measurement (a gate plays 200 or more).")
     return "\n".join(lines)
 
 
