@@ -22,6 +22,7 @@ BENCHES = {
     "turns": ("turns", "decisions per turn: the time share of each phase of a turn"),
     "thrown": ("thrown", "thrown wins: proven wins played at every level and budget, on last turns"),
     "learned": ("learned", "the learned evaluation: its speed, its strength"),
+    "gate": ("gate", "the ship gate: a candidate net against a pool at equal time, paired deals"),
     "scaling": ("scaling", "what more search changes: each budget's moves against a long reference search"),
     "analysis": ("analysis", "splendor-ai analyze: games per minute, verdict noise"),
     "web": ("web", "GetMove over the browser protocol (Connect, JSON) against gRPC"),
