@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .._core import search as _search
 from ..games import HiddenInformationError
 from ..games.errors import SplendorError
+from ..games.registry import spec as game_spec
 from . import cores
 from .. import nn
 from ..nn.weights import SEARCH_DEFAULTS
@@ -175,6 +176,9 @@ class ActionStats:
     # result (1 a win, 0 a loss, 1/k a win shared by k seats: every visit through it ended the
     # game at once with that value), else None. See order_actions for how it rules the choice.
     proven: float | None = None
+    # the same line as (position dictionary, action id) pairs: what a caller encoding the line
+    # needs (the service's moves), without replaying it again
+    pv_steps: list[tuple[dict, int]] = field(default_factory=list, repr=False, compare=False)
 
 
 PROVEN_WIN = 1.0  # the best result a seat can have: it wins alone
@@ -239,16 +243,20 @@ class SearchResult:
         return self.actions[:k]
 
 
-def _pv_strings(state, actions: list[int]) -> list[str]:
-    """Notation of a line of play from `state`, as far as the state knows the cards named."""
+def _pv_steps(state, actions: list[int]) -> list[tuple[dict, int, str]]:
+    """A line of play from `state`, as far as the state knows the cards named: each step's
+    position (the dictionary it is played in), action and notation."""
     out = []
     s = state.clone()
+    spec = game_spec(state.game)
     for a in actions:
         try:
-            out.append(s.action_to_string(a))
-            s.apply_action(a)
+            position = s.to_position()
+            text = spec.action_to_string(position, a)
+            s.apply_action(a)  # a move legal where the search found it but not here ends the line
         except (HiddenInformationError, ValueError):
             break
+        out.append((position, a, text))
         if s.is_terminal():
             break
     return out
@@ -369,7 +377,8 @@ class Search:
         for action, visits, value_sum, prior, pv, proven in self._tree.root_stats(proven=True):
             if visits == 0 or action not in legal:
                 continue
-            pv_moves = _pv_strings(self._core_state, pv)
+            steps = _pv_steps(self._core_state, pv)
+            pv_moves = [text for _, _, text in steps]
             stats.append(
                 ActionStats(
                     action=action,
@@ -378,6 +387,7 @@ class Search:
                     value=value_sum / visits,
                     prior=prior,
                     pv=pv_moves,
+                    pv_steps=[(position, a) for position, a, _ in steps],
                     proven=proven,
                 )
             )

@@ -128,7 +128,8 @@ def _forced_result(searched, seat: int, action: int, move: str, previous: Search
     if not visits:
         value = win[seat]
     return SearchResult(seat=seat, action=action, move=move,
-                        actions=[ActionStats(action, move, visits, value, 1.0, pv, proven)],
+                        actions=[ActionStats(action, move, visits, value, 1.0, pv, proven,
+                                             [(searched.to_position(), action)])],
                         win_probability=win, iterations=0, nodes=0, elapsed=0.0, iterations_per_second=0.0,
                         tree_bytes=0, node_limit_hit=False, cancelled=False, out_of_time=False,
                         evaluator=evaluator)

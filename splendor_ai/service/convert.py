@@ -102,9 +102,10 @@ def is_view(state) -> bool:
 
 
 # ------------------------------------------------------------------------------ moves
-def encode_move(position: dict, action: int) -> pb.Move:
-    """A move made in ``position`` (a position dictionary): notation and structured form."""
-    return CONVERTERS[position["game"]].encode_move(position, action)
+def encode_move(position: dict, action: int, notation: str | None = None) -> pb.Move:
+    """A move made in ``position`` (a position dictionary): notation (``notation`` when the caller
+    has it already: it must be the move's) and structured form."""
+    return CONVERTERS[position["game"]].encode_move(position, action, notation)
 
 
 def _parse(state, text: str, field: str) -> int:
@@ -180,20 +181,10 @@ def stop_reason(result, plan) -> int:
     return pb.STOP_REASON_ITERATIONS
 
 
-def _pv(searched, pv: list[str]) -> list[pb.Move]:
-    out = []
-    s = searched.clone()
-    for text in pv:
-        try:
-            pos = s.to_position()
-            action = s.string_to_action(text)
-            if action not in s.legal_actions():
-                break  # legal where the search found it, not here (another deal of the hidden cards)
-            out.append(encode_move(pos, action))
-            s.apply_action(action)
-        except (HiddenInformationError, IllegalActionError, NotationError):
-            break
-    return out
+def _pv(line) -> list[pb.Move]:
+    """A line's principal variation as moves: each played in the position the search's own
+    replay of it went through (``ActionStats.pv_steps``)."""
+    return [encode_move(position, action, text) for (position, action), text in zip(line.pv_steps, line.pv)]
 
 
 def encode_stats(searched, result, lines: int, reason: int) -> pb.SearchStats:
@@ -203,7 +194,7 @@ def encode_stats(searched, result, lines: int, reason: int) -> pb.SearchStats:
     return pb.SearchStats(
         seat=result.seat, win_probability=result.win_probability,
         lines=[pb.Line(move=encode_move(pos, a.action), visits=a.visits, win_probability=a.value,
-                       prior=a.prior, pv=_pv(searched, a.pv)) for a in shown],
+                       prior=a.prior, pv=_pv(a)) for a in shown],
         iterations=result.iterations, nodes=result.nodes, elapsed_seconds=result.elapsed,
         iterations_per_second=result.iterations_per_second, tree_bytes=result.tree_bytes,
         node_limit_hit=result.node_limit_hit, stop_reason=reason,

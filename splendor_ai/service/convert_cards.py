@@ -98,8 +98,9 @@ class CardGameWire:
             seats=seats, observer=p["observer"],
         )})
 
-    def encode_move(self, position: dict, action: int):
-        """A move made in ``position`` (a position dictionary): notation and structured form."""
+    def encode_move(self, position: dict, action: int, notation: str | None = None):
+        """A move made in ``position`` (a position dictionary): notation (``notation`` when the
+        caller has it already) and structured form."""
         spec = self.spec
         kind = spec.action_kind(action)
         move = self.move(kind=MOVE_KINDS.get(kind, f"KIND_{kind.upper()}"))
@@ -124,7 +125,8 @@ class CardGameWire:
             _wire.set_card(move, spec.CARDS, card.id)
             move.tokens.CopyFrom(self.wire_tokens(spec.payment(card.cost, spec.bonuses(seat["cards"]), seat["tokens"],
                                                                variant)))
-        return self.pb.Move(notation=spec.action_to_string(position, action), action_id=action, **{self.oneof: move})
+        text = notation if notation is not None else spec.action_to_string(position, action)
+        return self.pb.Move(notation=text, action_id=action, **{self.oneof: move})
 
     def structured_notation(self, m, field: str) -> str:
         """The notation string a structured move of this game stands for."""

@@ -118,8 +118,9 @@ def encode(p: dict) -> pb.Position:
     ))
 
 
-def encode_move(position: dict, action: int) -> pb.Move:
-    """A move made in ``position`` (a position dictionary): notation and structured form."""
+def encode_move(position: dict, action: int, notation: str | None = None) -> pb.Move:
+    """A move made in ``position`` (a position dictionary): notation (``notation`` when the
+    caller has it already) and structured form."""
     kind = spec.action_kind(action)
     move = pb.DuelMove(kind=KINDS[kind])
     if kind in _ONE_CELL:
@@ -142,7 +143,8 @@ def encode_move(position: dict, action: int) -> pb.Move:
         seat = position["seats"][position["current"]]
         _wire.set_card(move, spec.CARDS, card.id)
         move.tokens.CopyFrom(_tokens(spec.payment(card.cost, spec.bonuses(seat), seat["tokens"], variant)))
-    return pb.Move(notation=spec.action_to_string(position, action), action_id=action, duel=move)
+    text = notation if notation is not None else spec.action_to_string(position, action)
+    return pb.Move(notation=text, action_id=action, duel=move)
 
 
 def _cell(value: int, field: str) -> str:

@@ -262,9 +262,20 @@ def test_a_variation_stops_at_a_move_not_legal_in_the_position_sent():
     # The search finds its variations in deals of the hidden cards; one can hold a move that
     # parses but is not legal in the position the client sent (a card the mover cannot pay
     # for here). The variation shown stops before it instead of failing the whole request.
+    from splendor_ai.search.mcts import ActionStats, _pv_steps
+
     state = load_game("base", 2).new_initial_state(1)
-    assert state.string_to_action("buy 8") not in state.legal_actions()
-    shown = convert._pv(state, ["take wug", "take wur", "buy 8", "take wgr"])
-    assert [m.notation for m in shown] == ["take wug", "take wur"]
-    assert convert._pv(state, ["reserve 9", "take wug"]) == []  # not on the board at all
-    assert [m.notation for m in convert._pv(state, ["take wug"])] == ["take wug"]
+    ids = {text: state.string_to_action(text) for text in ("take wug", "buy 8")}
+    assert ids["buy 8"] not in state.legal_actions()
+    after = state.clone()
+    after.apply_action(ids["take wug"])
+    line = [ids["take wug"], after.string_to_action("take wur"), ids["buy 8"], ids["take wug"]]
+
+    def shown(actions):
+        steps = _pv_steps(state, actions)
+        stats = ActionStats(actions[0], "", 1, 0.5, 0.0, [t for _, _, t in steps],
+                            pv_steps=[(p, a) for p, a, _ in steps])
+        return [m.notation for m in convert._pv(stats)]
+
+    assert shown(line) == ["take wug", "take wur"]  # it stops before the buy this seat cannot pay
+    assert shown([ids["buy 8"], ids["take wug"]]) == []

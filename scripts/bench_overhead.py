@@ -1,0 +1,156 @@
+"""GetMove's cost beyond its search, and the decode CPU of a position: this tree against another
+checkout of the project, interleaved (issue 70).
+
+    python scripts/bench_overhead.py --before DIR [--calls 300] [--iterations 1000] [--write [FILE]]
+
+DIR is another checkout (e.g. `git worktree add DIR <commit>`) with its cores built in place
+(`python setup.py build_ext --inplace` there). One server runs from DIR (PYTHONPATH=DIR), one from
+the installed package, each `splendor-ai serve --max-concurrent 2` in its own process; one client
+calls GetMove on the same positions (the mover's view, from random base 2-player games) with the
+same seed and budget on both, alternating which goes first. The cost beyond the search is the
+call's wall time at the client less the time its searches took (as the server reports it).
+Decode CPU: `convert.decode_position` on base 4-player positions, each tree in a process of its
+own, CPU time per position.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from splendor_ai.bench.report import machine_line, write_section
+from splendor_ai.bench.service import pct, positions
+
+DECODE = """
+import random, sys, time
+from splendor_ai.games import load_game
+from splendor_ai.service import convert
+rng = random.Random(4)
+msgs = []
+while len(msgs) < 200:
+    s = load_game("base", 4).new_initial_state(rng.getrandbits(32))
+    for _ in range(rng.randrange(8, 60)):
+        if s.is_terminal():
+            break
+        s.apply_action(rng.choice(s.search_actions()))
+    msgs.append(convert.encode_position(s))
+for m in msgs[:20]:
+    convert.decode_position(m)
+t0 = time.process_time()
+for _ in range(5):
+    for m in msgs:
+        convert.decode_position(m)
+print((time.process_time() - t0) / (5 * len(msgs)) * 1e6)
+"""
+
+
+class Served:
+    def __init__(self, pythonpath: str | None):
+        self.dir = tempfile.TemporaryDirectory()
+        self.log_path = Path(self.dir.name) / "server.log"
+        self.log = open(self.log_path, "w")
+        env = dict(os.environ)
+        if pythonpath:
+            env["PYTHONPATH"] = pythonpath
+        self.proc = subprocess.Popen([sys.executable, "-m", "splendor_ai.cli", "serve", "--host", "127.0.0.1",
+                                      "--port", "0", "--max-concurrent", "2"], stdout=self.log,
+                                     stderr=subprocess.STDOUT, cwd=self.dir.name, env=env)
+        deadline = time.monotonic() + 60
+        while not (m := re.search(r"listening on \S+:(\d+)", self.log_path.read_text())):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start:\n" + self.log_path.read_text())
+            time.sleep(0.05)
+        self.target = f"127.0.0.1:{m.group(1)}"
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)
+        self.log.close()
+        self.dir.cleanup()
+
+
+def decode_us(pythonpath: str | None) -> float:
+    env = dict(os.environ)
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    with tempfile.TemporaryDirectory() as d:
+        out = subprocess.run([sys.executable, "-c", DECODE], capture_output=True, text=True, env=env, cwd=d,
+                             check=True)
+    return float(out.stdout.strip())
+
+
+def main(argv=None) -> int:
+    from splendor_ai_client import Client
+
+    ap = argparse.ArgumentParser(prog="python scripts/bench_overhead.py", description=__doc__.split("\n")[0])
+    ap.add_argument("--before", required=True, metavar="DIR", help="the other checkout (its cores built in place)")
+    ap.add_argument("--calls", type=int, default=300, help="positions")
+    ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
+    ap.add_argument("--write", nargs="?", const="BENCHMARKS.md", default=None, metavar="FILE")
+    args = ap.parse_args(argv)
+    before_dir = str(Path(args.before).resolve())
+    rev = subprocess.run(["git", "-C", before_dir, "rev-parse", "--short", "HEAD"], capture_output=True,
+                         text=True).stdout.strip() or "?"
+    here = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+
+    pos = positions(args.calls)
+    load_before = os.getloadavg()[0]
+    servers = {"before": Served(before_dir), "after": Served(None)}
+    over: dict[str, list[float]] = {"before": [], "after": []}
+    try:
+        clients = {k: Client(s.target, timeout=60, retries=0) for k, s in servers.items()}
+        for k, c in clients.items():  # warm up: nets loaded, first searches
+            for i in range(10):
+                c.get_move(pos[i], iterations=args.iterations, seed=i)
+        for i, p in enumerate(pos):
+            for k in (("before", "after") if i % 2 == 0 else ("after", "before")):
+                t0 = time.perf_counter()
+                turn = clients[k].get_move(p, iterations=args.iterations, seed=i)
+                wall = time.perf_counter() - t0
+                over[k].append((wall - sum(s.elapsed_seconds for s in turn.searches)) * 1000)
+        for c in clients.values():
+            c.close()
+    finally:
+        for s in servers.values():
+            s.stop()
+    decode = {"before": decode_us(before_dir), "after": decode_us(None)}
+    load_after = os.getloadavg()[0]
+
+    b, a = over["before"], over["after"]
+    cmd = f"python scripts/bench_overhead.py --before DIR ({rev})" + (
+        f" --calls {args.calls}" if args.calls != 300 else "") + (
+        f" --iterations {args.iterations}" if args.iterations != 1000 else "") + " --write"
+    body = "\n".join([
+        "## Service: GetMove's cost beyond its search, and decode CPU, before and after issue 70",
+        "",
+        f"Command: `{cmd}` from {here} ({machine_line()}). Two servers (`splendor-ai serve --max-concurrent 2`), "
+        f"the one of commit {rev} and this tree's, called in turn by one gRPC client on the same {len(pos)} "
+        f"positions (the mover's view, random base 2-player games), {args.iterations:,} iterations a decision, "
+        f"the same seeds. Load average (1 min) before / after: {load_before:.1f} / {load_after:.1f}.",
+        "",
+        "| figure | before | after | after / before |",
+        "|---|---|---|---|",
+        f"| GetMove beyond its search, p50 | {statistics.median(b):.2f} ms | {statistics.median(a):.2f} ms | "
+        f"{statistics.median(a) / statistics.median(b):.2f}x |",
+        f"| GetMove beyond its search, p99 | {pct(b, 99):.2f} ms | {pct(a, 99):.2f} ms | {pct(a, 99) / pct(b, 99):.2f}x |",
+        f"| decode_position CPU, base 4 players | {decode['before']:.0f} µs | {decode['after']:.0f} µs | "
+        f"{decode['after'] / decode['before']:.2f}x |",
+        "",
+        "Beyond the search: the client's encoding and decoding (typed results), the call, the server's decoding "
+        "and validation (once now), the budget, the mover's view, and the encoding of every candidate line "
+        "with its principal variation (each line's positions are now kept from the search's own replay of it).",
+    ])
+    print(body)
+    if args.write:
+        write_section(args.write, "service-overhead", body)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
