@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from splendor.v1 import splendor_pb2 as pb
 
-from ..games import HiddenInformationError, IllegalActionError, NotationError, PositionError, load_game
+from ..games import NotationError, PositionError, load_game
 from ..games.errors import UnavailableCardError
 from ..games.registry import spec
 from . import convert_base, convert_duel, convert_marvel
