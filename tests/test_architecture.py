@@ -61,3 +61,9 @@ def test_the_layers_are_the_ones_the_import_test_checks():
                 if a in position and b in position:
                     assert position[a] < position[b], f"{a} is listed after {b}, but it is a lower layer"
     assert re.search(r"dependency order", DOC)
+
+
+def test_training_holds_at_most_20_tracked_files():
+    """Issue 70: training/ is provenance, not a lab notebook (match records live outside the tree)."""
+    files = [p for p in _tracked() if p.startswith("training/")]
+    assert len(files) <= 20, f"training/ tracks {len(files)} files (at most 20: training/README.md says where records go)"
