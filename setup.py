@@ -4,7 +4,9 @@ Compiler directives are set once, here.  SPLENDOR_AI_DEBUG=1 in the environment 
 time turns bounds checking, wrap-around indexing and initialisation checks back on (and
 drops -O3) for debugging the cores.
 """
+import hashlib
 import os
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -32,24 +34,42 @@ LDFLAGS = [] if DEBUG else ["-s"]
 # One extension module per .pyx in ext/, installed as splendor_ai._core.<name>.
 CORES = ["base", "marvel", "duel", "nn", "search"]
 
-extensions = [
-    Extension(
-        f"splendor_ai._core.{name}",
-        [f"ext/{name}.pyx"],
-        include_dirs=["ext"],
-        depends=["ext/nn_kernels.h", "ext/nn_kernel_body.h"],
-        extra_compile_args=CFLAGS,
-        extra_link_args=LDFLAGS,
-    )
-    for name in CORES
-]
+BUILD_DIR = Path("build/cython")  # the generated .c goes to build/, never next to the sources
+STAMP = BUILD_DIR / ".sources"
 
-setup(
-    ext_modules=cythonize(
-        extensions,
-        compiler_directives=DIRECTIVES,
-        include_path=["ext"],
-        # The generated .c goes to build/, never next to the sources.
-        build_dir="build/cython",
-    ),
-)
+
+def _digest() -> str:
+    """What the generated C depends on: every file of ext/, Cython's version, the directives and
+    the flags. Cython compares timestamps, and an isolated build environment installs Cython (and
+    its .pxd includes) afresh for every pip install, so it would regenerate and recompile all five
+    cores each time an extra is added (`pip install '.[chart]'`): instead, while this digest is
+    unchanged, the .c files of the last build are compiled (and build_ext skips the cores whose
+    .so is newer than their .c)."""
+    import Cython
+
+    h = hashlib.sha256()
+    for f in sorted(Path("ext").iterdir()):
+        if f.is_file() and f.suffix in (".pyx", ".pxd", ".pxi", ".h"):
+            h.update(f.name.encode() + b"\0" + f.read_bytes())
+    h.update(f"{Cython.__version__} {sorted(DIRECTIVES.items())} {CFLAGS} {LDFLAGS}".encode())
+    return h.hexdigest()
+
+
+def _extension(name: str, source: str) -> Extension:
+    return Extension(f"splendor_ai._core.{name}", [source], include_dirs=["ext"],
+                     depends=["ext/nn_kernels.h", "ext/nn_kernel_body.h"],
+                     extra_compile_args=CFLAGS, extra_link_args=LDFLAGS)
+
+
+def _extensions() -> list:
+    digest = _digest()
+    generated = {name: BUILD_DIR / "ext" / f"{name}.c" for name in CORES}
+    if STAMP.is_file() and STAMP.read_text() == digest and all(c.is_file() for c in generated.values()):
+        return [_extension(name, str(c)) for name, c in generated.items()]
+    out = cythonize([_extension(name, f"ext/{name}.pyx") for name in CORES], compiler_directives=DIRECTIVES,
+                    include_path=["ext"], build_dir=str(BUILD_DIR), force=True)
+    STAMP.write_text(digest)
+    return out
+
+
+setup(ext_modules=_extensions())

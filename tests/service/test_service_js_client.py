@@ -176,10 +176,19 @@ def example_server(tmp_path_factory):
 
 
 def test_the_node_example_runs(js, example_server, tmp_path):
+    """In an app of its own, the package installed as the README says: `npm pack`'s tarball (a
+    copy of the package's files, with its dependencies), not a link to the source tree."""
     node, _, _ = _examples()
-    # The app's folder with the package installed as `npm install /path/to/client/js` leaves it: a link.
-    (tmp_path / "node_modules").mkdir()
-    (tmp_path / "node_modules" / "splendor-ai-client").symlink_to(JS, target_is_directory=True)
+    packed = _run([js.npm, "pack", "--pack-destination", tmp_path, "--no-audit", "--no-fund"], cwd=JS, timeout=600,
+                  env=js.env).stdout.strip().splitlines()[-1]
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "package.json").write_text('{"name": "app", "version": "1.0.0", "private": true, "type": "module"}')
+    _run([js.npm, "install", tmp_path / packed, "--no-audit", "--no-fund", "--prefer-offline"], cwd=app, timeout=600,
+         env=js.env)
+    installed = app / "node_modules" / "splendor-ai-client"
+    assert installed.is_dir() and not installed.is_symlink() and (installed / "dist" / "node.js").is_file()
+    tmp_path = app
     (tmp_path / "example.mjs").write_text(node.replace(DOC_URL, example_server))
     out = _run([js.node, "example.mjs"], cwd=tmp_path, timeout=120, env=js.env).stdout
     assert re.search(r"^the AI plays \S", out, re.M), out
