@@ -14,8 +14,25 @@ def machine_line() -> str:
     )
 
 
+# BENCHMARKS.md's subjects, in dependency order: a section's name -> its subject (first match).
+SUBJECTS = [("core", "Rules"), ("search", "Search"), ("scaling", "Search"), ("turns", "Search"),
+            ("thrown", "Search"), ("strength-", "Search"), ("strength", "Search"), ("learned-speed", "Nets"),
+            ("learned-int8", "Nets"), ("gate", "Strength"), ("levels", "Strength"), ("learned-strength", "Strength"),
+            ("reasons", "Analysis"), ("analysis", "Analysis"), ("service", "Service"), ("web", "Web"),
+            ("deploy", "Deployment"), ("repo", "Repository")]
+
+
+def subject_of(name: str) -> str | None:
+    best = None
+    for prefix, subject in SUBJECTS:  # the longest prefix that names it wins
+        if name.startswith(prefix) and (best is None or len(prefix) > len(best[0])):
+            best = (prefix, subject)
+    return best[1] if best else None
+
+
 def write_section(path: str | os.PathLike, name: str, body: str) -> None:
-    """Replace (or append) the section ``name`` of the Markdown file at ``path``."""
+    """Replace the section ``name`` of the Markdown file at ``path``, or add it at the end of its
+    subject (the ``# Subject`` headings of BENCHMARKS.md; at the end of the file without one)."""
     path = Path(path)
     start, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
     text = path.read_text() if path.exists() else "# Benchmarks\n\nFigures are written by the commands shown with them; re-run a command to refresh its section.\n"
@@ -25,7 +42,17 @@ def write_section(path: str | os.PathLike, name: str, body: str) -> None:
         _, after = rest.split(end, 1)
         text = before + block + after
     else:
-        text = text.rstrip() + "\n\n" + block + "\n"
+        subject = subject_of(name)
+        heading = f"\n# {subject}\n"
+        if subject is not None and heading in text:
+            at = text.index(heading) + len(heading)
+            following = text.find("\n# ", at)  # the next subject's heading
+            if following < 0:
+                text = text.rstrip() + "\n\n" + block + "\n"
+            else:
+                text = text[:following].rstrip() + "\n\n" + block + "\n" + text[following:]
+        else:
+            text = text.rstrip() + "\n\n" + block + "\n"
     path.write_text(text)
 
 

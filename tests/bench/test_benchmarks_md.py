@@ -31,7 +31,7 @@ def test_the_headline_is_the_first_screen():
 
 
 def test_every_headline_value_is_what_its_section_says():
-    for figure, value, baseline, date, command in headline_rows():
+    for figure, value, baseline, net, date, command in headline_rows():
         m = re.search(r"\(([\w.-]+)\)$", command)
         assert m, f"{figure!r}: the command cell ends with its section's name in parentheses"
         body = section(m[1])
@@ -43,3 +43,55 @@ def test_every_headline_value_is_what_its_section_says():
             if "target" in baseline or "fair share" in baseline:
                 continue
             assert ratio.rstrip("x") in body, f"{figure!r}: ratio {ratio!r} is not in section {m[1]!r}"
+
+
+def _shipped() -> dict[str, str]:
+    import hashlib
+
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in (ROOT / "splendor_ai" / "nets").glob("*.splnn")}
+
+
+def test_every_headline_net_is_the_one_shipped_now():
+    """A figure measured with a net that is no longer shipped fails here until it is measured again."""
+    shipped = _shipped()
+    for figure, value, baseline, net, date, command in headline_rows():
+        if net == "—":
+            continue
+        named = re.findall(r"`([\w.-]+\.splnn)` \(`([0-9a-f]{16})`\)", net)
+        assert named, f"{figure!r}: the net cell names `file.splnn` (`checksum`), or is —: {net!r}"
+        for name, checksum in named:
+            assert shipped.get(name) == checksum, (f"{figure!r} was measured with {name} {checksum}; the shipped "
+                                                   f"{name} is {shipped.get(name)}: measure it again")
+            assert checksum in section(re.search(r"\(([\w.-]+)\)$", command)[1]) or name in TEXT, figure
+
+
+def test_the_sections_stand_in_subject_order():
+    from splendor_ai.bench.report import SUBJECTS, subject_of
+
+    order = []
+    for line in TEXT.splitlines():
+        if line.startswith("# ") and line != "# Benchmarks":
+            order.append(line[2:])
+    expected = list(dict.fromkeys(subject for _, subject in SUBJECTS))
+    assert order == expected, f"subjects {order}, expected {expected}"
+    current = None
+    for line in TEXT.splitlines():
+        if line.startswith("# ") and line != "# Benchmarks":
+            current = line[2:]
+        m = re.match(r"<!-- bench:([\w.-]+) -->", line)
+        if m:
+            assert subject_of(m[1]) == current, f"section {m[1]} stands under {current}, not {subject_of(m[1])}"
+
+
+def test_a_new_section_goes_to_the_end_of_its_subject(tmp_path):
+    from splendor_ai.bench.report import write_section
+
+    path = tmp_path / "B.md"
+    path.write_text("# Benchmarks\n\n# Rules\n\nr\n\n# Search\n\n<!-- bench:search -->\nx\n<!-- /bench:search -->\n\n# Nets\n")
+    write_section(path, "thrown-wins", "## thrown")
+    write_section(path, "core-x", "## core x")
+    text = path.read_text()
+    assert text.index("bench:core-x") < text.index("# Search") < text.index("bench:search") < \
+        text.index("bench:thrown-wins") < text.index("# Nets")
+    write_section(path, "thrown-wins", "## thrown again")
+    assert path.read_text().count("<!-- bench:thrown-wins -->") == 1 and "thrown again" in path.read_text()
