@@ -300,6 +300,80 @@ cdef class TreeSearch:
             "stopped": sorted(stopped),
         }
 
+    def forced_wins(self, int depth=1, int samples=2):
+        """{action: k} for the root actions that win within the turn whatever the search does
+        elsewhere, found exhaustively (not by sampling): the action ends the game with the seat
+        to act's win (k = 0), or leaves it to act again with a win `k` more of its own moves
+        away (k <= depth), on each of `samples` redraws of what the seat cannot see (on the state
+        as it is when the search does not determinize)."""
+        cdef int seat = self.P.seat, n, i, j, k, p, rounds = samples if self.P.determinize else 1
+        cdef int sz = self.g.state_size
+        cdef char* root = <char*>malloc(sz)
+        cdef char* buf = <char*>malloc((depth + 2) * sz)
+        cdef int* acts = <int*>malloc((depth + 2) * MAX_ACTIONS * sizeof(int))
+        cdef double vals[MAX_SEATS]
+        cdef Rng rng
+        if root == NULL or buf == NULL or acts == NULL:
+            free(root); free(buf); free(acts)
+            raise MemoryError()
+        found = None
+        rng_seed(&rng, 0x5EED0F71)
+        try:
+            for j in range(rounds):
+                memcpy(root, <const char*>self.root, sz)
+                if self.P.determinize:
+                    self.g.resample(root, seat, &rng)
+                n = self.g.legal_actions(root, acts)
+                if self.P.n_root > 0:
+                    n = _keep_allowed(acts, n, self.P.root_actions, self.P.n_root)
+                now = {}
+                for i in range(n):
+                    memcpy(buf, root, sz)
+                    self.g.apply(buf, acts[i])
+                    p = self.g.current_player(buf)
+                    k = -1
+                    if p < 0:
+                        self.g.returns(buf, vals)
+                        if vals[seat] >= 1.0:
+                            k = 0
+                    elif p == seat and depth > 0:
+                        with nogil:
+                            k = _win_line(self.g, buf, seat, depth - 1, buf + sz, acts + MAX_ACTIONS)
+                        if k >= 0:
+                            k += 1
+                    if k >= 0:
+                        now[acts[i]] = k
+                # a win only where every redraw has it, at its longest
+                found = now if found is None else {a: max(k, now[a]) for a, k in found.items() if a in now}
+        finally:
+            free(root)
+            free(buf)
+            free(acts)
+        return found or {}
+
+    def root_wins(self, int limit=4):
+        """{action: k} for the root actions that lead to a proven win of the seat to act: k = 0
+        when the action ends the game with its win (every visit through it did), k > 0 when k
+        more moves of the same seat, each chosen in the tree, reach such a win within the turn
+        (in the tree that found the shortest)."""
+        cdef int i, k
+        cdef int32_t c
+        cdef long long slot
+        cdef Tree* t
+        cdef ChildIter it
+        out = {}
+        for i in range(self.n_trees):
+            t = &self.trees[i]
+            _children_start(t, 0, &it)
+            c = _children_next(t, &it, &slot)
+            while c >= 0:
+                k = _win_depth(t, c, limit)
+                a = t.nodes[c].action
+                if k >= 0 and (a not in out or k < out[a]):
+                    out[a] = k
+                c = _children_next(t, &it, &slot)
+        return out
+
     def root_stats(self, int pv_length=8, bint proven=False):
         """Per root action, merged over the trees: (action, visits, value_sum, prior, pv), and
         with ``proven=True`` a sixth item: the action's exact value for the seat to act when it
@@ -353,6 +427,53 @@ cdef class TreeSearch:
         if not proven:
             return [(a, e[0], e[1], e[2] / e[3], e[5]) for a, e in sorted(merged.items())]
         return [(a, e[0], e[1], e[2] / e[3], e[5], _proof_value(e[6])) for a, e in sorted(merged.items())]
+
+
+cdef int _win_depth(const Tree* t, int32_t node, int limit) noexcept nogil:
+    """How many more moves of the same seat after `node`'s action lead to a proven win of that
+    seat (0: `node`'s action itself ends the game with its win), following only the children
+    chosen by the same seat (Duel's privilege, then the buy that wins); -1 beyond `limit`."""
+    cdef const Node* nd = &t.nodes[node]
+    cdef ChildIter it
+    cdef long long slot
+    cdef int32_t c
+    cdef int best = -1, k
+    if nd.proof == PROOF_SCALE + 1:     # every visit ended the game at once with its win
+        return 0
+    if limit <= 0:
+        return -1
+    _children_start(t, node, &it)
+    c = _children_next(t, &it, &slot)
+    while c >= 0:
+        if t.nodes[c].player == nd.player and t.nodes[c].visits > 0:
+            k = _win_depth(t, c, limit - 1)
+            if k >= 0 and (best < 0 or k + 1 < best):
+                best = k + 1
+        c = _children_next(t, &it, &slot)
+    return best
+
+
+cdef int _win_line(const GameDef* g, const char* s, int seat, int depth, char* buf, int* acts) noexcept nogil:
+    """The length k of the shortest line of `seat`'s own moves from `s` (`seat` to act) that ends
+    the game with its win: 0 when one move does it at once, k when a move leaves `seat` to act
+    again and the rest takes k - 1 more; -1 when none within `depth` more moves. Exhaustive:
+    every legal action at every step. `buf`: depth + 1 states of scratch, `acts`: depth + 1
+    action lists."""
+    cdef int n = g.legal_actions(s, acts), i, k, best = -1, p
+    cdef double vals[MAX_SEATS]
+    for i in range(n):
+        memcpy(buf, s, g.state_size)
+        g.apply(buf, acts[i])
+        p = g.current_player(buf)
+        if p < 0:
+            g.returns(buf, vals)
+            if vals[seat] >= 1.0:
+                return 0
+        elif p == seat and depth > 0:
+            k = _win_line(g, buf, seat, depth - 1, buf + g.state_size, acts + MAX_ACTIONS)
+            if k >= 0 and (best < 0 or k + 1 < best):
+                best = k + 1
+    return best
 
 
 def _proof_value(int code):

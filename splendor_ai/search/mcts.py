@@ -130,6 +130,8 @@ def evaluator_info(config: "Config", game: str, players: int) -> Evaluator:
 _loaded_nets: dict = {}
 
 NET_SEARCH_DEFAULTS = SEARCH_DEFAULTS
+FORCED_WIN_DEPTH = 2  # moves of the same seat after a root move that the exhaustive look follows
+FORCED_WIN_SAMPLES = 8  # redraws of the hidden cards a forced win must hold in (a view)
 
 
 def net_search_settings(config: Config, net, players: int | None = None) -> dict:
@@ -179,6 +181,9 @@ class ActionStats:
     # the same line as (position dictionary, action id) pairs: what a caller encoding the line
     # needs (the service's moves), without replaying it again
     pv_steps: list[tuple[dict, int]] = field(default_factory=list, repr=False, compare=False)
+    # For a proven win (proven == 1): the moves the same seat still makes after this one before
+    # the game ends with its win (0: this move ends it; 1: Duel's privilege, then the winning buy).
+    proven_in: int | None = None
 
 
 PROVEN_WIN = 1.0  # the best result a seat can have: it wins alone
@@ -216,7 +221,8 @@ def order_actions(actions: list[ActionStats]) -> list[ActionStats]:
 
     def key(a: ActionStats):
         rank = 0 if _is_proven_win(a) else 2 if a.action in losses else 1
-        return (rank, -a.proven if rank == 2 else 0.0, -a.visits, -a.value, a.action)
+        quicker = a.proven_in or 0 if rank == 0 else 0  # among wins, the one that ends the game sooner
+        return (rank, quicker, -a.proven if rank == 2 else 0.0, -a.visits, -a.value, a.action)
 
     return sorted(actions, key=key)
 
@@ -302,6 +308,10 @@ class Search:
             **tree_arguments(config, limits, self.net, core_state.players, self.seed, root_actions,
                              (reuse[0]._tree, reuse[1]) if reuse else None))
         self._started = None
+        # The root moves that win within the seat's own moves, found exhaustively at the start
+        # (a move the tree never visits is played when it wins): FORCED_WIN_DEPTH more moves of
+        # the same seat at most, on FORCED_WIN_SAMPLES redraws of what it cannot see.
+        self._forced = self._tree.forced_wins(FORCED_WIN_DEPTH, FORCED_WIN_SAMPLES)
 
     def cancel(self) -> None:
         self._tree.cancel()
@@ -374,9 +384,16 @@ class Search:
         # A reused subtree can hold actions legal only in other redraws of the hidden cards
         # (below a Duel replenish, say): only this position's legal actions are answers.
         legal = set(self.root_actions or self._core_state.search_actions())
+        # proven wins, at once or within the seat's own moves (ActionStats.proven_in): the tree's, and
+        # the ones the exhaustive look at the start found, visited or not
+        wins = self._tree.root_wins()
+        for a, k in self._forced.items():
+            wins[a] = min(k, wins.get(a, k))
+        visited = set()
         for action, visits, value_sum, prior, pv, proven in self._tree.root_stats(proven=True):
             if visits == 0 or action not in legal:
                 continue
+            visited.add(action)
             steps = _pv_steps(self._core_state, pv)
             pv_moves = [text for _, _, text in steps]
             stats.append(
@@ -388,9 +405,15 @@ class Search:
                     prior=prior,
                     pv=pv_moves,
                     pv_steps=[(position, a) for position, a, _ in steps],
-                    proven=proven,
+                    proven=proven if action not in wins else PROVEN_WIN,
+                    proven_in=wins.get(action),
                 )
             )
+        for action in sorted(set(wins) - visited):  # a forced win the tree did not visit
+            if action in legal:
+                move = self._core_state.action_to_string(action)
+                stats.append(ActionStats(action, move, 0, PROVEN_WIN, 0.0, [move], PROVEN_WIN,
+                                         [(self._core_state.to_position(), action)], wins[action]))
         stats = order_actions(stats)
         iterations = summary["iterations"]
         if not stats:

@@ -238,3 +238,88 @@ def test_the_thrown_wins_bench_counts_none_and_writes_its_section(tmp_path, caps
     assert all(r[6].strip() == "0" for r in rows)  # thrown
     text = out.read_text()
     assert "<!-- bench:thrown-wins -->" in text and "splendor-ai bench thrown --positions 3" in text
+
+
+# ---------------------------------------------------------------- wins within the seat's own moves
+def _wins_by_hand(state, seat: int, depth: int) -> dict[int, int]:
+    """The root moves of ``seat`` that win within ``depth`` more of its own moves, by brute force on
+    the reference rules (independent of the core's look): {move: the fewest more moves}."""
+    ref = load_game(state.game, state.players, impl="reference").state_from_position(state.to_position())
+
+    def line(s, left):
+        best = None
+        for a in s.legal_actions():
+            t = s.clone()
+            t.apply_action(a)
+            if t.is_terminal():
+                if t.returns()[seat] >= 1.0:
+                    return 0
+            elif t.current_player() == seat and left > 0:
+                k = line(t, left - 1)
+                if k is not None and (best is None or k + 1 < best):
+                    best = k + 1
+        return best
+
+    out = {}
+    for a in ref.search_actions():
+        t = ref.clone()
+        t.apply_action(a)
+        if t.is_terminal():
+            k = 0 if t.returns()[seat] >= 1.0 else None
+        else:
+            k = line(t, depth - 1) if t.current_player() == seat and depth > 0 else None
+            k = None if k is None else k + 1
+        if k is not None:
+            out[a] = k
+    return out
+
+
+def test_the_exhaustive_look_finds_the_privilege_then_the_buy():
+    from splendor_ai.search.mcts import FORCED_WIN_DEPTH
+
+    state = load_game("duel").state_from_position(P.DUEL_PRIVILEGE_WIN)
+    seat = state.current_player()
+    found = Search(state.view(seat), Limits(iterations=1), Config(seed=1))._forced
+    assert found == _wins_by_hand(state, seat, FORCED_WIN_DEPTH)
+    assert {state.action_to_string(a) for a in found} == {"privilege b2", "privilege c3"}
+    assert set(found.values()) == {2}  # a second privilege, then the buy
+
+
+@pytest.mark.parametrize("level", [1, 3, 5, 7])
+def test_every_level_wins_when_the_win_needs_privileges_first(level):
+    """On the seat's view, the turn continued as a frontend does after each card it reveals."""
+    state = load_game("duel").state_from_position(P.DUEL_PRIVILEGE_WIN)
+    seat = state.current_player()
+    for seed in range(3):
+        settings = get_level(level).settings("duel")
+        t = state.clone()
+        first = None
+        for _ in range(6):
+            if t.is_terminal() or t.current_player() != seat:
+                break
+            turn = play_turn(t.view(seat), settings.limits, Config(**{**settings.config.__dict__, "seed": seed}),
+                             settings.temperature, random.Random(seed))
+            first = first or turn.moves[0]
+            for a in turn.actions:
+                t.apply_action(a)
+            if turn.complete:
+                break
+        assert first.startswith("privilege") and t.is_terminal() and t.returns()[seat] == 1.0, (level, seed, first)
+
+
+@pytest.mark.parametrize("game, players, n", [("duel", 2, 20), ("base", 2, 60), ("marvel", 3, 60)])
+def test_every_forced_win_claimed_on_a_view_is_one_on_the_full_state(game, players, n):
+    """The look runs on redraws of what the mover cannot see; what it claims must hold on the real
+    deal (checked by brute force on the reference rules), on positions where a win is near."""
+    from splendor_ai.bench.thrown import positions
+    from splendor_ai.search.mcts import FORCED_WIN_DEPTH
+
+    claims = 0
+    for state in positions(game, n, players, 13, winnable_only=False):
+        seat = state.current_player()
+        found = Search(state.view(seat), Limits(iterations=1), Config(seed=1))._forced
+        truth = _wins_by_hand(state, seat, FORCED_WIN_DEPTH)
+        for a, k in found.items():
+            claims += 1
+            assert a in truth and truth[a] <= k, (state.action_to_string(a), k, truth)
+    assert claims > 0
