@@ -150,11 +150,14 @@ class Line:
     win_probability: float  # for the searching seat
     prior: float
     pv: List[Move]  # principal variation, this move first
+    proven: Optional[float] = None  # the exact value when proven to end the game with it (1 a win, 0 a loss)
+    proven_in: Optional[int] = None  # with a proven win: the seat's own moves still to come
 
     @classmethod
     def from_pb(cls, msg: pb.Line) -> "Line":
         return cls(Move.from_pb(msg.move), msg.visits, msg.win_probability, msg.prior,
-                   [Move.from_pb(m) for m in msg.pv])
+                   [Move.from_pb(m) for m in msg.pv], msg.proven if msg.HasField("proven") else None,
+                   msg.proven_in if msg.HasField("proven_in") else None)
 
 
 @dataclass(frozen=True)

@@ -194,7 +194,7 @@ def encode_stats(searched, result, lines: int, reason: int) -> pb.SearchStats:
     return pb.SearchStats(
         seat=result.seat, win_probability=result.win_probability,
         lines=[pb.Line(move=encode_move(pos, a.action), visits=a.visits, win_probability=a.value,
-                       prior=a.prior, pv=_pv(a)) for a in shown],
+                       prior=a.prior, pv=_pv(a), proven=a.proven, proven_in=a.proven_in) for a in shown],
         iterations=result.iterations, nodes=result.nodes, elapsed_seconds=result.elapsed,
         iterations_per_second=result.iterations_per_second, tree_bytes=result.tree_bytes,
         node_limit_hit=result.node_limit_hit, stop_reason=reason,

@@ -78,18 +78,22 @@ class Evaluator(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., net: _Optional[str] = ..., checksum: _Optional[str] = ...) -> None: ...
 
 class Line(_message.Message):
-    __slots__ = ("move", "visits", "win_probability", "prior", "pv")
+    __slots__ = ("move", "visits", "win_probability", "prior", "pv", "proven", "proven_in")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     VISITS_FIELD_NUMBER: _ClassVar[int]
     WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
     PRIOR_FIELD_NUMBER: _ClassVar[int]
     PV_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_IN_FIELD_NUMBER: _ClassVar[int]
     move: _move_pb2.Move
     visits: int
     win_probability: float
     prior: float
     pv: _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]
-    def __init__(self, move: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ..., prior: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ...) -> None: ...
+    proven: float
+    proven_in: int
+    def __init__(self, move: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ..., prior: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., proven: _Optional[float] = ..., proven_in: _Optional[int] = ...) -> None: ...
 
 class SearchStats(_message.Message):
     __slots__ = ("seat", "win_probability", "lines", "iterations", "nodes", "elapsed_seconds", "iterations_per_second", "tree_bytes", "node_limit_hit", "stop_reason")
