@@ -268,7 +268,7 @@ def test_the_bench_runs_the_typescript_client(js, tmp_path):
     positions per budget, the section written to a scratch file."""
     pytest.importorskip("connectrpc", reason="the HTTP port needs the 'web' extra (connectrpc, uvicorn)")
     out_file = tmp_path / "B.md"
-    out = _run([sys.executable, "-m", "splendor_ai.cli", "bench", "web", "--ts", "--calls", "3", "--js", JS,
+    out = _run([sys.executable, str(ROOT / "scripts" / "bench_web_ts.py"), "--calls", "3", "--js", JS,
                 "--write", out_file],
                cwd=tmp_path, timeout=300, env=js.env).stdout
     rows = re.findall(r"^\| GetMove, (1|1,000) iterations?: (the whole call|beyond the search) \|"
