@@ -5,8 +5,11 @@
 Run from the repository root. For each of two commits (default: the one before issue 52's
 clean-up, ``dff69a8``, and ``HEAD``): the tracked files and their bytes, and the wall time of a
 fresh depth-1 clone of that commit with its checkout (best of three, from a ``file://`` URL, so
-it is the disk and git's work, not a network). With ``--tests``, also the wall time of the quick
-test tier (``pytest -m "not slow"``) in the current tree.
+it is the disk and git's work, not a network). With ``--tests``, also the wall time and the count of
+the quick test tier (``QUICK``, the README's) and of the whole suite in the current tree, each run
+by the current interpreter's pytest. With ``--install``, the installed size of the server as the
+README installs it (``pip install ./client '.[web]'`` into a fresh virtual environment, from a
+fresh clone of each commit), the site-packages of each.
 """
 from __future__ import annotations
 
@@ -21,6 +24,32 @@ from pathlib import Path
 from splendor_ai.bench.report import add_write_option, machine_line, report
 
 BEFORE = "dff69a8"  # the last commit before issue 52 took the evidence out of the tree
+QUICK = "not (slow or service or training or bench)"  # README.md: the quick tier
+
+
+def _pytest(marks: str | None) -> tuple[float, str, str]:
+    """(seconds, pytest's last line, its collected count line) of a run in this tree."""
+    args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"] + (["-m", marks] if marks else [])
+    collected = subprocess.run(args + ["--collect-only"], capture_output=True, text=True).stdout.strip()
+    t0 = time.perf_counter()
+    done = subprocess.run(args, capture_output=True, text=True)
+    took = time.perf_counter() - t0
+    return took, (done.stdout.strip().splitlines() or ["?"])[-1], (collected.splitlines() or ["?"])[-1]
+
+
+def installed_mb(rev: str) -> float:
+    """MB of site-packages after the README's install of ``rev`` into a fresh environment."""
+    tmp = Path(tempfile.mkdtemp(prefix="splendor-install-"))
+    try:
+        _git("clone", "-q", "--no-local", Path.cwd().resolve().as_uri(), str(tmp / "src"))
+        _git("checkout", "-q", rev, cwd=tmp / "src")
+        subprocess.run([sys.executable, "-m", "venv", str(tmp / "venv")], check=True)
+        subprocess.run([str(tmp / "venv" / "bin" / "pip"), "install", "-q", "./client", ".[web]"], cwd=tmp / "src",
+                       check=True, capture_output=True)
+        site = next((tmp / "venv" / "lib").glob("python*/site-packages"))
+        return sum(f.stat().st_size for f in site.rglob("*") if f.is_file()) / 1e6
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _git(*args: str, cwd: str | Path = ".") -> str:
@@ -60,7 +89,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python scripts/bench_repo.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--before", default=BEFORE, help=f"the earlier commit (default {BEFORE})")
     ap.add_argument("--after", default="HEAD", help="the later commit (default HEAD)")
-    ap.add_argument("--tests", action="store_true", help="also time the quick test tier here")
+    ap.add_argument("--tests", action="store_true", help="also time the quick tier and the whole suite here")
+    ap.add_argument("--install", action="store_true", help="also measure each commit's installed size")
     add_write_option(ap)
     args = ap.parse_args(argv)
     if not Path(".git").exists():
@@ -74,7 +104,8 @@ def main(argv=None) -> int:
         rows.append((rev, _git("rev-parse", "--short", rev).strip(), files, size, clone_seconds(rev)))
         print(f"{rev}: {files:,} files, {size / 1e6:.1f} MB, shallow clone {rows[-1][4]:.2f} s", flush=True)
     (_, b_sha, b_files, b_size, b_clone), (_, a_sha, a_files, a_size, a_clone) = rows
-    cmd = "python scripts/bench_repo.py" + (" --tests" if args.tests else "")
+    cmd = "python scripts/bench_repo.py" + (f" --before {args.before}" if args.before != BEFORE else "") + (
+        " --tests" if args.tests else "") + (" --install" if args.install else "")
     lines = [
         "## Repository: tracked files, a fresh clone, the quick test tier",
         "",
@@ -88,13 +119,15 @@ def main(argv=None) -> int:
         f"| tracked bytes | {b_size / 1e6:.1f} MB | {a_size / 1e6:.1f} MB | {a_size / b_size:.2f}x |",
         f"| shallow clone + checkout | {b_clone:.2f} s | {a_clone:.2f} s | {a_clone / b_clone:.2f}x |",
     ]
+    if args.install:
+        b_mb, a_mb = installed_mb(args.before), installed_mb(args.after)
+        lines.append(f"| installed server (`pip install ./client '.[web]'`), site-packages | {b_mb:.1f} MB | "
+                     f"{a_mb:.1f} MB | {a_mb / b_mb:.2f}x |")
     if args.tests:
-        t0 = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", "not slow", "-p", "no:cacheprovider"],
-                              capture_output=True, text=True)
-        took = time.perf_counter() - t0
-        tail = (done.stdout.strip().splitlines() or ["?"])[-1]
-        lines += ["", f"Quick test tier (`pytest -m \"not slow\"`, this tree): {took:.0f} s, `{tail}`."]
+        quick, quick_tail, quick_count = _pytest(QUICK)
+        full, full_tail, _ = _pytest(None)
+        lines += ["", f"The quick tier (`pytest -m \"{QUICK}\"`, this tree): {quick:.0f} s, `{quick_count}`, "
+                      f"`{quick_tail}`. The whole suite (`pytest`, as CI runs it): {full:.0f} s, `{full_tail}`."]
     report(args, "repo", "\n".join(lines))
     return 0
 
