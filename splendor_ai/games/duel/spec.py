@@ -279,6 +279,7 @@ def explain_illegal(position: dict, action) -> str:
         return f"{name}: the level-{action - RESERVE_DECK + 1} deck is empty"
     if kind == "buy":
         cid = target_card(position, split_buy(action)[0])
+        assert cid is not None  # action_name gave the reason for an empty target
         if CARDS[cid].color == JOKER and sum(bonuses(seat)) == 0:
             return f"{name}: a joker needs a card with a bonus colour"
         if payment(CARDS[cid].cost, bonuses(seat), seat["tokens"], 0) is None:

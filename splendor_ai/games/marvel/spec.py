@@ -69,7 +69,7 @@ class Location:
     tile: int  # 1..4
     side: str  # "A" or "B" (our own labels)
     points: int
-    requires: tuple[int, int, int, int, int]
+    requires: tuple[int, ...]  # per colour
     name: str
 
 
