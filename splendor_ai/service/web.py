@@ -271,7 +271,7 @@ class Transport:
         return call
 
     def endpoints(self, _service=None) -> dict:
-        out = {}
+        out: dict[str, Endpoint] = {}
         for m in SERVICE.methods:
             info = MethodInfo(name=m.name, service_name=SERVICE.full_name, input=getattr(pb, m.input_type.name),
                               output=getattr(pb, m.output_type.name), idempotency_level=IdempotencyLevel.UNKNOWN,
@@ -564,32 +564,34 @@ class WebServer:
         self.host, self._port = host, port
         self.tls = bool(tls_cert)
         self.keepalive_timeout = keepalive_timeout
-        self._ssl = dict(ssl_certfile=tls_cert or None, ssl_keyfile=tls_key or None,
-                         ssl_ca_certs=tls_client_ca or None,
-                         ssl_cert_reqs=ssl.CERT_REQUIRED if tls_client_ca else ssl.CERT_NONE)
-        self._uvicorn = None
-        self._thread = None
-        self._exit_timer = None
+        self._tls_files = (tls_cert or None, tls_key or None, tls_client_ca or None)  # cert, key, client CA
+        self._uvicorn: GuardedServer | None = None
+        self._thread: threading.Thread | None = None
+        self._exit_timer: threading.Timer | None = None
         self.port: int | None = None
 
     def start(self) -> int:
         sock = _listen(self.host, self._port)
         self.port = sock.getsockname()[1]
+        cert, key, client_ca = self._tls_files
+        # timeout_keep_alive: uvicorn annotates an int, and hands it to loop.call_later, which takes a float.
         config = uvicorn.Config(self.app, lifespan="off", access_log=False, log_config=None, log_level="warning",
-                                http=protocol_class(self.guard), timeout_keep_alive=self.keepalive_timeout,
-                                **self._ssl)
+                                http=protocol_class(self.guard),
+                                timeout_keep_alive=self.keepalive_timeout,  # type: ignore[arg-type]
+                                ssl_certfile=cert, ssl_keyfile=key, ssl_ca_certs=client_ca,
+                                ssl_cert_reqs=ssl.CERT_REQUIRED if client_ca else ssl.CERT_NONE)
         try:
             config.load()  # reads the TLS files now: a bad one fails the start, not the first call
         except (OSError, ssl.SSLError) as exc:
             sock.close()
             raise OSError(f"the HTTP port's TLS files: {exc}") from None
-        self._uvicorn = GuardedServer(config, self.guard)
-        self._thread = threading.Thread(target=self._uvicorn.run, kwargs={"sockets": [sock]}, name="http",
-                                        daemon=True)
-        self._thread.start()
+        server = self._uvicorn = GuardedServer(config, self.guard)
+        thread = self._thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="http",
+                                                 daemon=True)
+        thread.start()
         deadline = time.monotonic() + 10
-        while not self._uvicorn.started:
-            if not self._thread.is_alive() or time.monotonic() > deadline:
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
                 raise OSError(f"the HTTP port {self.host}:{self.port} did not start")
             time.sleep(0.01)
         return self.port
@@ -604,11 +606,14 @@ class WebServer:
         self.guard.drain()
         # uvicorn's own shutdown (the listener closed, the calls still running cancelled) takes
         # a few tenths of a second: it starts that much before the grace ends.
-        self._uvicorn.config.timeout_graceful_shutdown = min(EXIT_SHUTDOWN_SECONDS, max(grace, 0.01))
+        # uvicorn annotates an int (or None) and hands it to asyncio.wait_for, which takes a float.
+        shutdown = min(EXIT_SHUTDOWN_SECONDS, max(grace, 0.01))
+        self._uvicorn.config.timeout_graceful_shutdown = shutdown  # type: ignore[assignment]
         self._exit_timer = threading.Timer(max(0.0, grace - EXIT_MARGIN_SECONDS), self._exit)
         self._exit_timer.daemon = True
         self._exit_timer.start()
         loop = self.guard.loop  # the HTTP port's event loop (GuardedServer.startup)
+        assert loop is not None  # set before start() returned
 
         def exit_when_idle():  # on the event loop's thread, where the count of calls changes
             self.transport.on_idle = lambda: loop.call_later(IDLE_LINGER_SECONDS, self._exit)
@@ -621,6 +626,7 @@ class WebServer:
             pass
 
     def _exit(self) -> None:
+        assert self._uvicorn is not None  # stop() schedules this only once started
         self._uvicorn.should_exit = True
 
     def wait(self) -> None:
