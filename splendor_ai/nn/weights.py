@@ -26,7 +26,9 @@ MAX_HEADER = 1 << 20
 PRECISIONS = ("float32", "bfloat16", "int8")
 # The PUCT settings a net may recommend to the search that uses it (header.info.search, and
 # header.info.search_by_players["N"] for N seats alone), with the search's defaults where neither does.
-SEARCH_DEFAULTS = {"c_puct": 1.5, "fpu_reduction": 0.1, "net_rollout_depth": 0, "net_rollout_weight": 0.0}
+# Each value's type is the setting's (net_rollout_depth an int, the others floats).
+SEARCH_DEFAULTS: dict[str, int | float] = {"c_puct": 1.5, "fpu_reduction": 0.1, "net_rollout_depth": 0,
+                                           "net_rollout_weight": 0.0}
 
 _FIELDS = {
     "format": int,
@@ -274,7 +276,7 @@ def main(argv=None) -> int:
     that the search evaluates at that precision (docs/learned.md)."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.nn", description=main.__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.nn", description=(main.__doc__ or "").split("\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
     pr = sub.add_parser("precision", help="write a copy of a net with another evaluation precision")
     pr.add_argument("source")

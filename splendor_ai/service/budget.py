@@ -192,6 +192,7 @@ def move_plan(request: pb.GetMoveRequest, game: str, maxima: Maxima, remaining: 
         except ValueError as exc:
             raise FieldError("level", str(exc)) from None
         settings = level.settings(game)  # the level whole: its iterations, turn bound, temperature, evaluator
+        assert settings.limits.iterations is not None  # every level has its iterations
         iterations = min(settings.limits.iterations, maxima.iterations)
         seconds = min(settings.limits.seconds or maxima.seconds, maxima.seconds)
         temperature, evaluator = settings.temperature, settings.config.evaluator
