@@ -20,15 +20,16 @@ import time
 
 from .report import add_write_option, machine_line, report
 from ..games import load_game
-from ..search.mcts import Config, Limits, Search, SearchError, search
+from ..search.mcts import Config, Limits, Search, SearchError, SearchResult, search
 
 
-def _ips(state, iterations, **cfg) -> tuple[float, object]:
+def _ips(state, iterations, **cfg) -> tuple[float, SearchResult]:
     best, result = 0.0, None
     for rep in range(3):  # best of three: the machine is shared
         r = search(state, Limits(iterations=iterations), Config(seed=rep, **cfg))
         if r.iterations_per_second > best:
             best, result = r.iterations_per_second, r
+    assert result is not None, "no search ran an iteration"
     return best, result
 
 

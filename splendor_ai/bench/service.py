@@ -33,7 +33,7 @@ from ..service import convert
 def positions(n: int, seed: int = 1):
     """Views of the seat to act along random 2-player games (every 3rd action)."""
     rng = random.Random(seed)
-    out = []
+    out: list = []
     while len(out) < n:
         state = load_game("base", 2).new_initial_state(rng.getrandbits(32))
         k = 0

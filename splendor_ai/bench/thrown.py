@@ -119,7 +119,8 @@ def positions(game: str, n: int, players: int = 2, seed: int = 1, winnable_only:
     whose mover can win within it."""
     from .._core import search as _search
 
-    out, deal = [], seed * 1_000_003
+    out: list = []
+    deal = seed * 1_000_003
     g = load_game(game, players)
     gdef = cores.game_def(game)
     while len(out) < n:

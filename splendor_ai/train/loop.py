@@ -93,9 +93,9 @@ class TrainSettings:
             raise TrainError("--hidden: 1 to 4 positive layer sizes")
         from ..search.mcts import NET_SEARCH_DEFAULTS
 
-        bad = set(self.net_search) - set(NET_SEARCH_DEFAULTS)
-        if bad:
-            raise TrainError(f"--net-search: unknown setting(s) {', '.join(sorted(bad))} "
+        unknown = set(self.net_search) - set(NET_SEARCH_DEFAULTS)
+        if unknown:
+            raise TrainError(f"--net-search: unknown setting(s) {', '.join(sorted(unknown))} "
                              f"(one of {', '.join(NET_SEARCH_DEFAULTS)})")
         for d in self.data:
             if not sorted(Path(d).glob("gen-*/selfplay-*.npz")):
