@@ -24,6 +24,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import progress
 from ..games import SplendorError
@@ -135,7 +136,7 @@ def _init_worker(q) -> None:
     _progress_queue = q
 
 
-def _local_task(args: tuple) -> tuple:
+def _local_task(args: tuple[str, str, str, str, dict]) -> tuple:
     return analyze_job(*args, progress=_progress_queue)
 
 
@@ -341,7 +342,7 @@ def run(inputs: list[str], out_dir, options: Options = Options(), workers: int |
         raise AnalysisError("no records given")
     total = sum(j.decisions for j in jobs)
     bar = BatchProgress(len(jobs), total, err) if progress and jobs else None
-    state = {"games": 0, "per_game": {}}
+    state: dict[str, Any] = {"games": 0, "per_game": {}}
     by_job = {j.name: j for j in jobs}
 
     def on_progress(name: str, done: int) -> None:
