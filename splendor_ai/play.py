@@ -154,7 +154,8 @@ def connect(server: str | None, timeout: float = 5.0, remote: Remote | None = No
             probe = connect_to(retries=0)
         except ValueError as exc:  # a file that cannot be read, a token that cannot be sent
             text = str(exc)
-            for name, flag in (("root_certificates", "--ca"), ("private_key", "--key"), ("certificate_chain", "--cert")):
+            flags = (("root_certificates", "--ca"), ("private_key", "--key"), ("certificate_chain", "--cert"))
+            for name, flag in flags:
                 text = text.replace(f"{name}: ", f"{flag}: ")
             where = f" (the token from {token_from})" if text.startswith("token") else ""
             raise PlayError(f"{text}{where}") from None

@@ -116,7 +116,8 @@ def _check_signature(where: str, nodes: list[ast.stmt], func) -> None:
             assert [n for n, _ in _parameters(f)] == [n for n, _ in runtime], f"{where}: an overload's parameters"
         return
     stub = _parameters(functions[0])
-    assert [n for n, _ in stub] == [n for n, _ in runtime], f"{where}: parameters {stub} in the stub, {runtime} compiled"
+    assert [n for n, _ in stub] == [n for n, _ in runtime], \
+        f"{where}: parameters {stub} in the stub, {runtime} compiled"
     for (name, declared), (_, actual) in zip(stub, runtime):
         assert (declared is inspect.Parameter.empty) == (actual is inspect.Parameter.empty), \
             f"{where}: parameter {name} has a default in one of the stub and the core only"

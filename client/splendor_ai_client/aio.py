@@ -103,7 +103,8 @@ class AsyncClient:
             raise Unavailable(grpc.StatusCode.UNAVAILABLE, f"no server reachable within {timeout} s") from None
 
     async def catalog(self, game: str = "base", *, timeout: Optional[float] = None) -> Catalog:
-        return Catalog.from_pb(await self._call(self.stub.GetCatalog, pb.GetCatalogRequest(game=rq.game(game)), timeout))
+        req = pb.GetCatalogRequest(game=rq.game(game))
+        return Catalog.from_pb(await self._call(self.stub.GetCatalog, req, timeout))
 
     async def new_game(self, players: int = 2, seed: Optional[int] = None, *, game: str = "base",
                        request_id: str = "", timeout: Optional[float] = None) -> NewGame:

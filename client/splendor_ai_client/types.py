@@ -70,7 +70,8 @@ class DuelTokens(NamedTuple):
 
 
 AnyTokens = Union[Tokens, DuelTokens, MarvelTokens]
-_TOKENS: Dict[str, Union[Type[Tokens], Type[DuelTokens], Type[MarvelTokens]]] = {"base": Tokens, "duel": DuelTokens, "marvel": MarvelTokens}
+_TOKENS: Dict[str, Union[Type[Tokens], Type[DuelTokens], Type[MarvelTokens]]] = {
+    "base": Tokens, "duel": DuelTokens, "marvel": MarvelTokens}
 
 
 def _opt(msg, name: str) -> Optional[int]:
@@ -332,7 +333,8 @@ class Applied:
 
     @classmethod
     def from_pb(cls, msg: pb.ApplyActionsResponse) -> "Applied":
-        return cls(msg.request_id, msg.position, [Move.from_pb(m) for m in msg.applied], Status.from_pb(msg.status), msg)
+        return cls(msg.request_id, msg.position, [Move.from_pb(m) for m in msg.applied], Status.from_pb(msg.status),
+                   msg)
 
 
 @dataclass(frozen=True)

@@ -277,7 +277,8 @@ def _run_ray(jobs: list[Job], options: Options, address: str, on_result) -> None
         kwargs = dict(runtime_env=env, log_to_driver=False)
         try:
             if address == "local":
-                ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", **kwargs)  # a local instance stays on loopback
+                # a local instance stays on loopback
+                ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", **kwargs)
             else:
                 ray.init(address=address, **kwargs)
         except Exception as exc:  # ConnectionError, ValueError: no cluster at that address

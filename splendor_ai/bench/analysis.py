@@ -173,7 +173,8 @@ def _levels_section(options: Options) -> str:
             means[level] = statistics.mean(acc)
             decisions = sum(r["decisions"] for r in seats)
             lines.append(
-                f"| {game} | {level} | {'heuristic' if LADDER[level].evaluator == 'heuristic' else 'net'} | {len(seats)} | "
+                f"| {game} | {level} | {'heuristic' if LADDER[level].evaluator == 'heuristic' else 'net'} "
+                f"| {len(seats)} | "
                 f"{sum(r['won'] for r in seats)} | {means[level]:.1%} ± {statistics.pstdev(acc):.1%} "
                 f"({min(acc):.1%}–{max(acc):.1%}) | {statistics.mean(r['old'] for r in seats):.1%} "
                 f"({min(r['old'] for r in seats):.1%}) | {statistics.mean(r['per_move'] for r in seats):.1%} | "

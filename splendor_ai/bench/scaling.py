@@ -116,7 +116,8 @@ def main(argv=None) -> int:
         "",
         f"Command: `{cmd}` ({machine_line()}; {seconds:,.0f} s). {n} main decisions of level-5 self-play games, "
         f"each from the mover's view, searched by the net search (one thread) at each budget and by a reference "
-        f"search of {args.reference:,} iterations (N over T trees: root parallelism, the iterations split). Agrees: plays the reference's move. Regret: the reference's "
+        f"search of {args.reference:,} iterations (N over T trees: root parallelism, the iterations split). "
+        "Agrees: plays the reference's move. Regret: the reference's "
         "value (win probability) of its own move less its value of the budget's move. The last row is a second "
         "reference search with another seed: the most a longer search of this kind can agree with itself.",
         "",

@@ -93,7 +93,8 @@ def measure(state, n: int) -> tuple[list[tuple[str, str]], str]:
         ("net: 2 threads / 1 thread", f"{net_two / net_one:.2f}x"),
         ("net / heuristic iterations/s, 1 thread", f"{net_one / one:.2f}x"),
         ("net: tree memory per 100,000 iterations", _memory(n1)),
-        ("net: tree memory per iteration / heuristic's", f"{(n1.tree_bytes / n1.iterations) / (r1.tree_bytes / r1.iterations):.1f}x"),
+        ("net: tree memory per iteration / heuristic's",
+         f"{(n1.tree_bytes / n1.iterations) / (r1.tree_bytes / r1.iterations):.1f}x"),
         ("net: cancel latency (median / max of 5)", _latency(_cancel_latency(state, **net))),
     ]
     return rows, f"net rows: {n1.evaluator}"

@@ -180,7 +180,8 @@ def parse(data: bytes, source: str = "weights") -> NetFile:
     if header["payload_floats"] != need:
         raise WeightsError(f"{source}: header.payload_floats is {header['payload_floats']}, the shape needs {need}")
     if len(body) != 4 * need:
-        raise WeightsError(f"{source}: payload is {len(body)} bytes, the header promises {4 * need} (truncated or padded file)")
+        raise WeightsError(f"{source}: payload is {len(body)} bytes, the header promises {4 * need} "
+                           "(truncated or padded file)")
     if hashlib.sha256(body).hexdigest() != header["sha256"]:
         raise WeightsError(f"{source}: payload checksum does not match header.sha256 (corrupt file)")
     payload = array("f")
@@ -210,7 +211,8 @@ def _check_settings(settings, where: str) -> None:
         if name not in SEARCH_DEFAULTS:
             raise WeightsError(f"{where}.{name}: not a search setting (one of {', '.join(SEARCH_DEFAULTS)})")
         kind = type(SEARCH_DEFAULTS[name])
-        ok = (isinstance(value, int) if kind is int else isinstance(value, (int, float))) and not isinstance(value, bool)
+        ok = ((isinstance(value, int) if kind is int else isinstance(value, (int, float)))
+              and not isinstance(value, bool))
         if not ok or value < 0 or value != value:
             raise WeightsError(f"{where}.{name} must be a non-negative {'integer' if kind is int else 'number'}, "
                                f"got {value!r}")
@@ -259,7 +261,8 @@ def check_for_core(net: NetFile, game: str, core_module, source: str = "weights"
     if net.num_features != core_module.NUM_FEATURES:
         raise WeightsError(f"{source}: {net.num_features} features, the {game} core encodes {core_module.NUM_FEATURES}")
     if net.policy_size != core_module.POLICY_SIZE:
-        raise WeightsError(f"{source}: policy of {net.policy_size} classes, the {game} core has {core_module.POLICY_SIZE}")
+        raise WeightsError(
+            f"{source}: policy of {net.policy_size} classes, the {game} core has {core_module.POLICY_SIZE}")
 
 
 def read(path) -> NetFile:

@@ -173,7 +173,8 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
         for i, (_, _, seats, deal) in enumerate(tasks):
             if os.path.exists(paths[i]):
                 rec = load(paths[i])
-                if (rec.get("game"), rec.get("players"), rec.get("seats"), rec.get("seed")) != (game, players, seats, deal):
+                saved = (rec.get("game"), rec.get("players"), rec.get("seats"), rec.get("seed"))
+                if saved != (game, players, seats, deal):
                     raise ValueError(f"{paths[i]} is not game {i} of this match (another game, bots or seed): "
                                      "use another folder")
                 records[i] = rec

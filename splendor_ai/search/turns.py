@@ -167,7 +167,8 @@ class TurnSearch:
             ends.append(deadline)
         self.end = min(ends) if ends else None
         # The turn's end is the deadline's, not the time limit's: a search out of time stopped for it.
-        self.deadline_bound = deadline is not None and (limits.seconds is None or deadline < self.started + limits.seconds)
+        self.deadline_bound = deadline is not None and (limits.seconds is None
+                                                        or deadline < self.started + limits.seconds)
         self._lock = threading.Lock()
         self._current: Search | None = None
         self._cancelled = False

@@ -22,7 +22,8 @@ from ..games.registry import spec
 from . import convert_base, convert_duel, convert_marvel
 from .errors import FieldError, IllegalMove
 
-GAMES: dict[int, str] = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel", pb.GAME_MARVEL: "marvel"}
+GAMES: dict[int, str] = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel",
+                         pb.GAME_MARVEL: "marvel"}
 CONVERTERS = {"base": convert_base, "duel": convert_duel, "marvel": convert_marvel}  # each game's messages
 MAX_MOVES = 1000  # moves (or candidates) in one request: more than a whole game
 MAX_NOTATION = 64  # characters of one move's notation (or drawn_tokens)

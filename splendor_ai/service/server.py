@@ -204,7 +204,8 @@ class Server:
         with self._health_lock:
             if not self._started:
                 return
-            status = health_pb2.HealthCheckResponse.NOT_SERVING if self._faults else health_pb2.HealthCheckResponse.SERVING
+            serving = health_pb2.HealthCheckResponse
+            status = serving.NOT_SERVING if self._faults else serving.SERVING
             for name in ("", SERVICE_NAME):
                 self.health.set(name, status)
 

@@ -303,7 +303,8 @@ def load_tokens(token_file: str, environ=os.environ) -> list[str]:
         except OSError as exc:
             raise ValueError(f"token_file: cannot read {token_file}: {exc.strerror}") from None
         except UnicodeDecodeError as exc:
-            raise ValueError(f"token_file: {token_file} is not UTF-8 text (byte {exc.start}): one token a line") from None
+            raise ValueError(
+                f"token_file: {token_file} is not UTF-8 text (byte {exc.start}): one token a line") from None
         found = [ln.strip() for ln in lines if ln.strip() and not ln.strip().startswith("#")]
         if not found:
             raise ValueError(f"token_file: {token_file} holds no token (one a line)")

@@ -56,7 +56,8 @@ try:
     from connectrpc.server import ConnectASGIApplication, Endpoint
     from protobuf.wkt import Any as WireAny
 except ImportError as exc:  # the optional `web` extra
-    raise ImportError(f"the HTTP port needs the 'web' extra: pip install '.[web]' in the splendor-ai source tree ({exc})") from None
+    raise ImportError(
+        f"the HTTP port needs the 'web' extra: pip install '.[web]' in the splendor-ai source tree ({exc})") from None
 
 log = logging.getLogger("splendor_ai.service")
 
@@ -400,7 +401,8 @@ class WebApp:
             if kind == GRPC or kind.startswith(GRPC + "+"):
                 # gRPC itself needs HTTP/2 trailers: its port is the gRPC one. Said plainly, once.
                 return await _respond(send, 415, b"application/grpc is served on the gRPC port; this HTTP port "
-                                      b"serves Connect and gRPC-Web (application/grpc-web, application/grpc-web-text)\n",
+                                      b"serves Connect and gRPC-Web "
+                                      b"(application/grpc-web, application/grpc-web-text)\n",
                                       "text/plain; charset=utf-8", headers=[(b"accept-post", ACCEPT_POST)])
             if kind == GRPC_WEB_TEXT or kind.startswith(GRPC_WEB_TEXT + "+"):
                 receive, send = await _grpc_web_text(scope, receive, send, kind)

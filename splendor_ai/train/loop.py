@@ -84,7 +84,8 @@ class TrainSettings:
         counts = {"base": (2, 3, 4), "marvel": (2, 3, 4), "duel": (2,)}[self.game]
         bad = [p for p in self.players if p not in counts]
         if not self.players or bad:
-            raise TrainError(f"--players: {self.game} is played by {', '.join(map(str, counts))} players, got {self.players}")
+            raise TrainError(
+                f"--players: {self.game} is played by {', '.join(map(str, counts))} players, got {self.players}")
         for name in ("generations", "games", "workers", "window", "epochs", "batch_size", "gate_games",
                      "gate_iterations"):
             if getattr(self, name) < 1:
@@ -471,7 +472,8 @@ class Run:
         ]
         for r in self.state["history"]:
             by = r.get("vs_best_by_players", {})
-            gen = f"{r['generation']} (distilled from {r['distilled']} positions)" if r.get("distilled") else r["generation"]
+            gen = (f"{r['generation']} (distilled from {r['distilled']} positions)" if r.get("distilled")
+                   else r["generation"])
             if len(starts) > 1 and r.get("warm_start"):
                 gen = f"{gen} (warm)"
             lines.append(f"| {gen} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "

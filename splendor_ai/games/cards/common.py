@@ -226,7 +226,8 @@ def action_id(action) -> int:
     try:
         return operator.index(action)
     except TypeError:
-        raise IllegalActionError(f"action {action!r}: an action is an integer id, not {type(action).__name__}") from None
+        raise IllegalActionError(
+            f"action {action!r}: an action is an integer id, not {type(action).__name__}") from None
 
 
 class ReferenceBase:

@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import NotationError, PositionError, UnavailableCardError
-from .common import (action_name, buy_target, check_int, check_reserved, named_card, check_list, hide_cards, parse_card_id, redraw_cards,
-                     unseen_cards, words_of)
+from .common import (action_name, buy_target, check_int, check_reserved, named_card, check_list, hide_cards,
+                     parse_card_id, redraw_cards, unseen_cards, words_of)
 
 LEVELS = 3
 SLOTS = 4  # face-up cards per level
@@ -609,7 +609,8 @@ class CardGameSpec:
             *header,
         ]
         for lv in range(LEVELS - 1, -1, -1):
-            lines.append(f"L{lv + 1} ({position['deck_sizes'][lv]:2d}) " + " ".join(card(c) for c in position["board"][lv]))
+            lines.append(f"L{lv + 1} ({position['deck_sizes'][lv]:2d}) "
+                         + " ".join(card(c) for c in position["board"][lv]))
         for i, s in enumerate(position["seats"]):
             points, own = seat_text(i, s)
             lines.append(

@@ -246,7 +246,8 @@ def _phase(out: dict) -> None:
     if phase == "token":
         c = spec.CARDS[pending]
         if not c.abilities & spec.TAKE_TOKEN or not any(c.color in row for row in out["board"]):
-            raise PositionError("pending_card", "the 'token' phase needs a take_token card whose colour is on the board")
+            raise PositionError("pending_card",
+                                "the 'token' phase needs a take_token card whose colour is on the board")
     if phase == "steal" and not any(other["tokens"][:6]):
         raise PositionError("phase", "'steal' but the opponent holds no gem or pearl")
     if phase == "royal" and (spec.royals_due(me) <= 0 or not out["royals"]):
