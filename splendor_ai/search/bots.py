@@ -35,10 +35,10 @@ class RandomBot:
         return self.rng.choice(state.search_actions())
 
 
-def _board_card(pos: dict, target: int) -> int:
-    """The card a legal reserve from the board names."""
+def _target_card(pos: dict, target: int) -> int:
+    """The card the target of a legal buy or reserve names."""
     cid = base_spec.buy_target_card(pos, target)
-    assert cid is not None  # a legal reserve names a face-up card
+    assert cid is not None  # a legal buy or reserve names a card
     return cid
 
 
@@ -79,8 +79,7 @@ class GreedyBot:
         buys = [a for a in legal if base_spec.action_kind(a) == "buy"]
         if buys:
             def value(a):
-                cid = base_spec.buy_target_card(pos, base_spec.split_buy(a)[0])
-                c = cards[cid]
+                c = cards[_target_card(pos, base_spec.split_buy(a)[0])]
                 return (c.points, -sum(c.cost), self.rng.random())
             return max(buys, key=value)
         need = self._need(pos, seat, bonus, tokens)
@@ -100,7 +99,7 @@ class GreedyBot:
                 return best
         reserves = [a for a in legal if base_spec.action_kind(a) == "reserve_board"]
         if reserves and len(seat["reserved"]) < 2:
-            return max(reserves, key=lambda a: (cards[_board_card(pos, a - base_spec.RESERVE_BOARD)].points,
+            return max(reserves, key=lambda a: (cards[_target_card(pos, a - base_spec.RESERVE_BOARD)].points,
                                                 self.rng.random()))
         if takes:
             return max(takes, key=lambda a: (len(base_spec.taken_tokens(a)), self.rng.random()))

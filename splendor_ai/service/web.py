@@ -34,6 +34,7 @@ import socket
 import ssl
 import threading
 import time
+from collections.abc import Callable
 from concurrent import futures
 from dataclasses import dataclass
 from importlib import resources
@@ -197,7 +198,8 @@ class Transport:
         self.metrics = metrics
         self.pool = futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="http-rpc")
         self._active = 0  # touched on the event loop's thread only
-        self.on_idle = None  # called on the event loop's thread when the last running call ends
+        # called on the event loop's thread when the last running call ends
+        self.on_idle: Callable[[], object] | None = None
         self._summary = Summary(logging.WARNING, f"refused HTTP calls: every one of the {workers} worker threads "
                                                  "was busy (RESOURCE_EXHAUSTED)")
 
@@ -408,7 +410,7 @@ class WebApp:
                 receive, send = await _grpc_web_text(scope, receive, send, kind)
                 if receive is None:
                     return None
-            if self.allowed(origin):
+            if origin is not None and self.allowed(origin):
                 extra = self.cors_headers(origin)
 
                 async def send_with_cors(message):
