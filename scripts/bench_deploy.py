@@ -60,7 +60,8 @@ class Server:
         raise RuntimeError("the server did not start:\n" + self.log_path.read_text())
 
     def served(self, method: str = "GetMove") -> int:
-        return sum(1 for line in self.log_path.read_text().splitlines() if f": {method} " in line and "outcome=OK" in line)
+        return sum(1 for line in self.log_path.read_text().splitlines()
+                   if f": {method} " in line and "outcome=OK" in line)
 
     def stop(self):
         self.proc.terminate()

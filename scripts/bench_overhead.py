@@ -138,7 +138,8 @@ def main(argv=None) -> int:
         "|---|---|---|---|",
         f"| GetMove beyond its search, p50 | {statistics.median(b):.2f} ms | {statistics.median(a):.2f} ms | "
         f"{statistics.median(a) / statistics.median(b):.2f}x |",
-        f"| GetMove beyond its search, p99 | {pct(b, 99):.2f} ms | {pct(a, 99):.2f} ms | {pct(a, 99) / pct(b, 99):.2f}x |",
+        f"| GetMove beyond its search, p99 | {pct(b, 99):.2f} ms | {pct(a, 99):.2f} ms | "
+        f"{pct(a, 99) / pct(b, 99):.2f}x |",
         f"| decode_position CPU, base 4 players | {decode['before']:.0f} µs | {decode['after']:.0f} µs | "
         f"{decode['after'] / decode['before']:.2f}x |",
         "",

@@ -81,7 +81,8 @@ def cancels(srv: Served, n: int) -> dict:
     async def tasks():
         async with AsyncClient(f"127.0.0.1:{srv.grpc_port}", timeout=10, retries=0) as ai:
             for start in range(0, n - n // 2, 100):
-                batch = [asyncio.ensure_future(ai.new_game(2, seed=i)) for i in range(start, min(start + 100, n - n // 2))]
+                batch = [asyncio.ensure_future(ai.new_game(2, seed=i))
+                         for i in range(start, min(start + 100, n - n // 2))]
                 await asyncio.sleep(0.01)
                 for t in batch:
                     t.cancel()

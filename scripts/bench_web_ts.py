@@ -131,7 +131,8 @@ def main(argv=None) -> int:
     def row(name, a, b, c):
         return (f"| {name} | {statistics.median(a):.2f} / {pct(a, 99):.2f} ms | {statistics.median(b):.2f} / "
                 f"{pct(b, 99):.2f} ms | {statistics.median(c):.2f} / {pct(c, 99):.2f} ms "
-                f"| {statistics.median(b) / statistics.median(a):.2f}x | {statistics.median(c) / statistics.median(a):.2f}x |")
+                f"| {statistics.median(b) / statistics.median(a):.2f}x "
+                f"| {statistics.median(c) / statistics.median(a):.2f}x |")
 
     rows = []
     for iterations, r in results.items():

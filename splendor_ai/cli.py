@@ -1,7 +1,7 @@
 """The command line: ``splendor-ai <command>``.
 
-Commands: ``serve`` (the gRPC service), ``health`` (its health check), ``play`` (a person against the AI in the terminal),
-``analyze`` (a recorded game, turn by turn), ``demo`` (a game played move by move),
+Commands: ``serve`` (the gRPC service), ``health`` (its health check), ``play`` (a person against
+the AI in the terminal), ``analyze`` (a recorded game, turn by turn), ``demo`` (a game played move by move),
 ``selfplay`` (the arena), ``train`` (the learned evaluation), ``bench`` (the benchmarks).
 """
 from __future__ import annotations
@@ -222,7 +222,8 @@ def _add_serve(sub) -> None:
     for name, kind, text in _serve_flags():
         default = env.get(name, defaults[name].default)
         serve.add_argument("--" + name.replace("_", "-"), dest=name, type=kind, default=default,
-                           help=f"{text} [env {Settings.env_name(name)}; default {default if default != '' else 'none'}]")
+                           help=f"{text} [env {Settings.env_name(name)}; "
+                                f"default {default if default != '' else 'none'}]")
     serve.set_defaults(func=_serve)
 
 
@@ -243,8 +244,9 @@ def build_parser() -> argparse.ArgumentParser:
     hc.add_argument("--ca", help="TLS: the CA certificates that check the server (PEM file)")
     hc.add_argument("--cert", help="mutual TLS: this client's certificate (PEM file), with --key")
     hc.add_argument("--key", help="mutual TLS: this client's private key (PEM file)")
-    hc.add_argument("--server-name", metavar="NAME", help="TLS: the name the server's certificate must carry (default: the host of "
-                                          "TARGET; without TARGET, a name in $SPLENDOR_AI_TLS_CERT when set)")
+    hc.add_argument("--server-name", metavar="NAME",
+                    help="TLS: the name the server's certificate must carry (default: the host of "
+                         "TARGET; without TARGET, a name in $SPLENDOR_AI_TLS_CERT when set)")
     hc.add_argument("--timeout", type=float, default=3.0, help="seconds (default 3)")
     hc.set_defaults(func=_health)
 
@@ -295,7 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="batch: run on a Ray cluster (ADDRESS, 'auto', or 'local' to start one here); "
                          "needs the [ray] extra")
     an.add_argument("--charts", action="store_true", help="batch: also DIR/NAME.png per game (matplotlib)")
-    an.add_argument("--quiet", action="store_true", help="no progress bar (there is none when stderr is not a terminal)")
+    an.add_argument("--quiet", action="store_true",
+                    help="no progress bar (there is none when stderr is not a terminal)")
     an.set_defaults(func=_analyze)
 
     demo = sub.add_parser("demo", help="play one game (random moves) and print it move by move")

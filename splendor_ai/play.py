@@ -8,6 +8,7 @@ local port. The game is saved as a record when it ends, on ``quit`` and on Ctrl-
 """
 from __future__ import annotations
 
+import functools
 import os
 import random
 import re
@@ -146,13 +147,15 @@ def connect(server: str | None, timeout: float = 5.0, remote: Remote | None = No
     else:
         token, token_from = remote.token()
     try:
-        options = dict(secure=remote.secure, root_certificates=remote.ca, private_key=remote.key,
-                       certificate_chain=remote.cert, token=token, server_name=remote.server_name)
+        connect_to = functools.partial(Client, server, secure=remote.secure, root_certificates=remote.ca,
+                                       private_key=remote.key, certificate_chain=remote.cert, token=token,
+                                       server_name=remote.server_name)
         try:
-            probe = Client(server, retries=0, **options)
+            probe = connect_to(retries=0)
         except ValueError as exc:  # a file that cannot be read, a token that cannot be sent
             text = str(exc)
-            for name, flag in (("root_certificates", "--ca"), ("private_key", "--key"), ("certificate_chain", "--cert")):
+            flags = (("root_certificates", "--ca"), ("private_key", "--key"), ("certificate_chain", "--cert"))
+            for name, flag in flags:
                 text = text.replace(f"{name}: ", f"{flag}: ")
             where = f" (the token from {token_from})" if text.startswith("token") else ""
             raise PlayError(f"{text}{where}") from None
@@ -162,7 +165,7 @@ def connect(server: str | None, timeout: float = 5.0, remote: Remote | None = No
             except ServiceError as exc:
                 if exc.code != grpc.StatusCode.RESOURCE_EXHAUSTED:  # busy, but there and willing
                     raise PlayError(_connection_problem(exc, server, remote, token_from)) from None
-        client = Client(server, **options)
+        client = connect_to()
         try:
             yield client
         finally:

@@ -14,6 +14,7 @@ with (null: a seat that does not search). docs/records.md documents every field.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from .games import load_game
 from .games.errors import SplendorError
@@ -79,7 +80,9 @@ def check(record) -> None:
 
 def initial_state(record: dict):
     check(record)
-    game = load_game(record.get("game"), record.get("players"))
+    name: Any = record.get("game")  # load_game checks both (check() does not)
+    players: Any = record.get("players")
+    game = load_game(name, players)
     if record.get("initial_position") is not None:
         return game.state_from_position(record["initial_position"])
     if record.get("seed") is None:

@@ -77,7 +77,8 @@ def duel_position(seed: int = 1, *, board=None, tokens=None, cards=None, jokers=
         pos["board"] = [[-1 if ch == "." else spec.LETTERS.index(ch) for ch in row] for row in board]
     left = spec.bag_contents(pos)
     assert min(left) >= 0, f"more tokens than the game has: {left}"
-    pos["bag"] = [k for k in range(7) for _ in range(left[k])] if bag is None else [spec.LETTERS.index(ch) for ch in bag]
+    pos["bag"] = ([k for k in range(7) for _ in range(left[k])] if bag is None
+                  else [spec.LETTERS.index(ch) for ch in bag])
     pos["bag_contents"] = None
     pos["current"] = current
     pos["phase"] = phase

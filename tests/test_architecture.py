@@ -66,4 +66,5 @@ def test_the_layers_are_the_ones_the_import_test_checks():
 def test_training_holds_at_most_20_tracked_files():
     """Issue 70: training/ is provenance, not a lab notebook (match records live outside the tree)."""
     files = [p for p in _tracked() if p.startswith("training/")]
-    assert len(files) <= 20, f"training/ tracks {len(files)} files (at most 20: training/README.md says where records go)"
+    assert len(files) <= 20, (f"training/ tracks {len(files)} files (at most 20: training/README.md says where "
+                              "records go)")

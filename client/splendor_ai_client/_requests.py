@@ -13,7 +13,7 @@ PositionLike = Union[pb.Position, pb.BasePosition, pb.DuelPosition, pb.MarvelPos
 _ONEOF = {pb.BasePosition: "base", pb.DuelPosition: "duel", pb.MarvelPosition: "marvel"}
 
 
-def game(name: str) -> int:
+def game(name: str) -> pb.Game:
     try:
         return GAMES[name]
     except KeyError:
@@ -61,7 +61,7 @@ def with_drawn_tokens(m: MoveLike, tokens: str) -> pb.Move:
 PRIORITIES = {None: pb.PRIORITY_UNSPECIFIED, "interactive": pb.PRIORITY_INTERACTIVE, "batch": pb.PRIORITY_BATCH}
 
 
-def priority(name: Optional[str]) -> int:
+def priority(name: Optional[str]) -> pb.Priority:
     """``"interactive"``, ``"batch"`` or None (the RPC's default: docs/protocol.md#priority)."""
     try:
         return PRIORITIES[name]

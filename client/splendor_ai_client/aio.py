@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import AsyncIterator, Iterable, Optional, Sequence
+from typing import AsyncIterator, Generic, Iterable, Optional, Sequence, overload
 
 import grpc
 from splendor.v1 import splendor_pb2 as pb
@@ -10,25 +10,30 @@ from splendor.v1 import splendor_pb2_grpc as pb_grpc
 
 from . import _requests as rq
 from ._channel import DEFAULT_RETRIES, ROUND_ROBIN, PemLike, Retries, Target, make_channel, token_metadata
-from .client import DEFAULT_TARGET
+from .client import DEFAULT_TARGET, Report
 from .errors import ServiceError, Unavailable, from_rpc_error
 from .types import AnalysisReport, Applied, Catalog, GameAnalysisReport, LegalMoves, MoveResult, NewGame
 
 
-class AsyncAnalysis:
-    """A running Analyze call: ``async for report in analysis``; ``cancel()``; ``await result()``."""
+class AsyncAnalysis(Generic[Report]):
+    """A running Analyze call: ``async for report in analysis``; ``cancel()``; ``await result()``.
+    (Generic in its report class: AsyncGameAnalysis iterates over GameAnalysisReport.)"""
 
-    _report = AnalysisReport
+    @overload
+    def __init__(self: "AsyncAnalysis[AnalysisReport]", call) -> None: ...
+    @overload
+    def __init__(self, call, report: "type[Report]") -> None: ...
 
-    def __init__(self, call):
+    def __init__(self, call, report=AnalysisReport) -> None:
         self._call = call
+        self._report = report
         self._cancelled = False
-        self.final: Optional[AnalysisReport] = None
+        self.final: Optional[Report] = None
 
-    def __aiter__(self) -> AsyncIterator[AnalysisReport]:
+    def __aiter__(self) -> AsyncIterator[Report]:
         return self
 
-    async def __anext__(self) -> AnalysisReport:
+    async def __anext__(self) -> Report:
         try:
             msg = await self._call.read()
         except asyncio.CancelledError:
@@ -50,7 +55,7 @@ class AsyncAnalysis:
         self._cancelled = True
         self._call.cancel()
 
-    async def result(self) -> AnalysisReport:
+    async def result(self) -> Report:
         async for _ in self:
             pass
         if self.final is None:
@@ -58,10 +63,11 @@ class AsyncAnalysis:
         return self.final
 
 
-class AsyncGameAnalysis(AsyncAnalysis):
+class AsyncGameAnalysis(AsyncAnalysis[GameAnalysisReport]):
     """A running AnalyzeGame call: a report per decision, then the final summary."""
 
-    _report = GameAnalysisReport
+    def __init__(self, call):
+        super().__init__(call, GameAnalysisReport)
 
 
 class AsyncClient:
@@ -97,7 +103,8 @@ class AsyncClient:
             raise Unavailable(grpc.StatusCode.UNAVAILABLE, f"no server reachable within {timeout} s") from None
 
     async def catalog(self, game: str = "base", *, timeout: Optional[float] = None) -> Catalog:
-        return Catalog.from_pb(await self._call(self.stub.GetCatalog, pb.GetCatalogRequest(game=rq.game(game)), timeout))
+        req = pb.GetCatalogRequest(game=rq.game(game))
+        return Catalog.from_pb(await self._call(self.stub.GetCatalog, req, timeout))
 
     async def new_game(self, players: int = 2, seed: Optional[int] = None, *, game: str = "base",
                        request_id: str = "", timeout: Optional[float] = None) -> NewGame:
@@ -133,7 +140,7 @@ class AsyncClient:
                 threads: int = 0, seed: Optional[int] = None, lines: int = 0,
                 candidates: Iterable[rq.MoveLike] = (), report_every_ms: int = 0,
                 perfect_information: bool = False, request_id: str = "",
-                priority: Optional[str] = None, timeout: Optional[float] = None) -> AsyncAnalysis:
+                priority: Optional[str] = None, timeout: Optional[float] = None) -> AsyncAnalysis[AnalysisReport]:
         req = rq.analyze(position, iterations=iterations, time_ms=time_ms, threads=threads, seed=seed, lines=lines,
                          candidates=candidates, report_every_ms=report_every_ms,
                          perfect_information=perfect_information, request_id=request_id, priority_=priority)

@@ -1,7 +1,7 @@
 """The blocking client."""
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Generic, Iterable, Iterator, Optional, Sequence, TypeVar, overload
 
 import grpc
 from splendor.v1 import splendor_pb2 as pb
@@ -13,26 +13,32 @@ from .errors import ServiceError, Unavailable, from_rpc_error
 from .types import AnalysisReport, Applied, Catalog, GameAnalysisReport, LegalMoves, MoveResult, NewGame
 
 DEFAULT_TARGET = "localhost:50551"
+Report = TypeVar("Report", AnalysisReport, GameAnalysisReport)
 
 
-class Analysis:
+class Analysis(Generic[Report]):
     """A running Analyze call: iterate over its reports (the last one has ``final`` set).
 
     ``cancel()`` stops it (the iteration then ends quietly, without a final report);
-    ``result()`` waits for the final report.
+    ``result()`` waits for the final report. (Generic in its report class: GameAnalysis
+    iterates over GameAnalysisReport.)
     """
 
-    _report = AnalysisReport
+    @overload
+    def __init__(self: "Analysis[AnalysisReport]", call) -> None: ...
+    @overload
+    def __init__(self, call, report: "type[Report]") -> None: ...
 
-    def __init__(self, call):
+    def __init__(self, call, report=AnalysisReport) -> None:
         self._call = call
+        self._report = report
         self._cancelled = False
-        self.final: Optional[AnalysisReport] = None
+        self.final: Optional[Report] = None
 
-    def __iter__(self) -> Iterator[AnalysisReport]:
+    def __iter__(self) -> Iterator[Report]:
         return self
 
-    def __next__(self) -> AnalysisReport:
+    def __next__(self) -> Report:
         try:
             msg = next(self._call)
         except grpc.RpcError as err:
@@ -48,26 +54,27 @@ class Analysis:
         self._cancelled = True
         self._call.cancel()
 
-    def result(self) -> AnalysisReport:
+    def result(self) -> Report:
         for _ in self:
             pass
         if self.final is None:
             raise ServiceError(grpc.StatusCode.CANCELLED, "the analysis was cancelled before its final report")
         return self.final
 
-    def __enter__(self) -> "Analysis":
+    def __enter__(self) -> "Analysis[Report]":
         return self
 
     def __exit__(self, *exc) -> None:
         self.cancel()
 
 
-class GameAnalysis(Analysis):
+class GameAnalysis(Analysis[GameAnalysisReport]):
     """A running AnalyzeGame call: iterate over its reports, one per decision (``decision``),
     then the final one (``final``, with ``seats``); ``cancel()``; ``result()`` waits for the
     final report."""
 
-    _report = GameAnalysisReport
+    def __init__(self, call):
+        super().__init__(call, GameAnalysisReport)
 
 
 class Client:
@@ -154,7 +161,7 @@ class Client:
                 threads: int = 0, seed: Optional[int] = None, lines: int = 0,
                 candidates: Iterable[rq.MoveLike] = (), report_every_ms: int = 0,
                 perfect_information: bool = False, request_id: str = "",
-                priority: Optional[str] = None, timeout: Optional[float] = None) -> Analysis:
+                priority: Optional[str] = None, timeout: Optional[float] = None) -> Analysis[AnalysisReport]:
         req = rq.analyze(position, iterations=iterations, time_ms=time_ms, threads=threads, seed=seed, lines=lines,
                          candidates=candidates, report_every_ms=report_every_ms,
                          perfect_information=perfect_information, request_id=request_id, priority_=priority)

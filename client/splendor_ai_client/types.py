@@ -7,7 +7,7 @@ message in ``raw``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, NamedTuple, Optional, Union
+from typing import Dict, List, NamedTuple, Optional, Type, Union
 
 from splendor.v1 import splendor_pb2 as pb
 
@@ -70,7 +70,8 @@ class DuelTokens(NamedTuple):
 
 
 AnyTokens = Union[Tokens, DuelTokens, MarvelTokens]
-_TOKENS = {"base": Tokens, "duel": DuelTokens, "marvel": MarvelTokens}
+_TOKENS: Dict[str, Union[Type[Tokens], Type[DuelTokens], Type[MarvelTokens]]] = {
+    "base": Tokens, "duel": DuelTokens, "marvel": MarvelTokens}
 
 
 def _opt(msg, name: str) -> Optional[int]:
@@ -93,7 +94,7 @@ class Move:
     location: Optional[int] = None  # marvel: location
     royal: Optional[int] = None  # duel: royal
     cells: List[int] = field(default_factory=list)  # duel: privilege, take, gold, token (row * 5 + column)
-    raw: pb.Move = field(default=None, repr=False, compare=False)
+    raw: Optional[pb.Move] = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.notation
@@ -122,7 +123,8 @@ class Status:
 
 
 def priority_name(value: int) -> str:
-    return {pb.PRIORITY_INTERACTIVE: "interactive", pb.PRIORITY_BATCH: "batch"}.get(value, "")
+    names: Dict[int, str] = {pb.PRIORITY_INTERACTIVE: "interactive", pb.PRIORITY_BATCH: "batch"}
+    return names.get(value, "")
 
 
 @dataclass(frozen=True)
@@ -334,7 +336,8 @@ class Applied:
 
     @classmethod
     def from_pb(cls, msg: pb.ApplyActionsResponse) -> "Applied":
-        return cls(msg.request_id, msg.position, [Move.from_pb(m) for m in msg.applied], Status.from_pb(msg.status), msg)
+        return cls(msg.request_id, msg.position, [Move.from_pb(m) for m in msg.applied], Status.from_pb(msg.status),
+                   msg)
 
 
 @dataclass(frozen=True)

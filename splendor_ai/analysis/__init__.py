@@ -105,7 +105,7 @@ def judge(state, move: str, options: Options, index: int, run=_run) -> dict:
     extra = 0
     if played != result.action and visits < options.min_played_visits:
         more = run(Search(view, Limits(iterations=options.min_played_visits - visits),
-                          replace(config, seed=config.seed ^ EXTRA_SEED), root_actions=[played]))
+                          replace(config, seed=(options.seed + index) ^ EXTRA_SEED), root_actions=[played]))
         extra = more.actions[0].visits
         visits += extra
         value_sum += more.actions[0].value * extra
@@ -276,11 +276,11 @@ def chart(report: dict, path) -> None:
     names = report.get("seats")
     for s in range(players):
         (line,) = ax.plot(x, curves[s], label=f"seat {s}" + (f" ({names[s]})" if names else ""))
-        for kind, style in (("mistake", dict(marker="o", s=40)), ("blunder", dict(marker="X", s=90))):
+        for kind, marker, size in (("mistake", "o", 40), ("blunder", "X", 90)):
             hits = [i for i, d in enumerate(verdicts) if d["seat"] == s and d["mark"] == kind]
             if hits:
                 ax.scatter([i + 1 for i in hits], [curves[s][i + 1] for i in hits], color=line.get_color(),
-                           edgecolors="black", zorder=3, label=f"seat {s} {kind}s", **style)
+                           edgecolors="black", zorder=3, label=f"seat {s} {kind}s", marker=marker, s=size)
                 for i in hits:
                     ax.annotate(MARKS[kind], (i + 1, curves[s][i + 1]), textcoords="offset points", xytext=(0, 7),
                                 ha="center", fontsize=9, fontweight="bold", color=line.get_color())

@@ -24,6 +24,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import progress
 from ..games import SplendorError
@@ -135,7 +136,7 @@ def _init_worker(q) -> None:
     _progress_queue = q
 
 
-def _local_task(args: tuple) -> tuple:
+def _local_task(args: tuple[str, str, str, str, dict]) -> tuple:
     return analyze_job(*args, progress=_progress_queue)
 
 
@@ -276,7 +277,8 @@ def _run_ray(jobs: list[Job], options: Options, address: str, on_result) -> None
         kwargs = dict(runtime_env=env, log_to_driver=False)
         try:
             if address == "local":
-                ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", **kwargs)  # a local instance stays on loopback
+                # a local instance stays on loopback
+                ray.init(include_dashboard=False, _node_ip_address="127.0.0.1", **kwargs)
             else:
                 ray.init(address=address, **kwargs)
         except Exception as exc:  # ConnectionError, ValueError: no cluster at that address
@@ -341,7 +343,7 @@ def run(inputs: list[str], out_dir, options: Options = Options(), workers: int |
         raise AnalysisError("no records given")
     total = sum(j.decisions for j in jobs)
     bar = BatchProgress(len(jobs), total, err) if progress and jobs else None
-    state = {"games": 0, "per_game": {}}
+    state: dict[str, Any] = {"games": 0, "per_game": {}}
     by_job = {j.name: j for j in jobs}
 
     def on_progress(name: str, done: int) -> None:

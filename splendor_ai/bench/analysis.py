@@ -52,7 +52,7 @@ def rms(per_seed: list[list[tuple]], reference: list[tuple]) -> float:
 def old_drops(record: dict, options: Options) -> list[tuple[float, str, bool]]:
     """The old method, per decision: (drop, mark, forced) from two independent searches."""
     states = replay(record)
-    evals = []
+    evals: list[tuple[list[float], str | None]] = []  # per position: the win probabilities, the move played
     for i, state in enumerate(states):
         if state.is_terminal():
             evals.append((list(state.returns()), None))
@@ -114,8 +114,9 @@ def _throughput(folder: str, options: Options, **how) -> tuple[float, float]:
 LEVELS = (1, 4, 7)
 # game -> (players, line-ups, games per line-up): 3 players hold all three levels at once,
 # Duel plays each pair; seats are rotated by the arena.
-LEVEL_MATCHES = {"base": (3, [LEVELS], 6), "marvel": (3, [LEVELS], 6),
-                 "duel": (2, [(1, 4), (1, 7), (4, 7)], 4)}
+# game -> (players, the lineups of levels, games a lineup)
+LEVEL_MATCHES: dict[str, tuple[int, list[tuple[int, ...]], int]] = {
+    "base": (3, [LEVELS], 6), "marvel": (3, [LEVELS], 6), "duel": (2, [(1, 4), (1, 7), (4, 7)], 4)}
 
 
 def lichess(drop: float) -> float:
@@ -172,7 +173,8 @@ def _levels_section(options: Options) -> str:
             means[level] = statistics.mean(acc)
             decisions = sum(r["decisions"] for r in seats)
             lines.append(
-                f"| {game} | {level} | {'heuristic' if LADDER[level].evaluator == 'heuristic' else 'net'} | {len(seats)} | "
+                f"| {game} | {level} | {'heuristic' if LADDER[level].evaluator == 'heuristic' else 'net'} "
+                f"| {len(seats)} | "
                 f"{sum(r['won'] for r in seats)} | {means[level]:.1%} ± {statistics.pstdev(acc):.1%} "
                 f"({min(acc):.1%}–{max(acc):.1%}) | {statistics.mean(r['old'] for r in seats):.1%} "
                 f"({min(r['old'] for r in seats):.1%}) | {statistics.mean(r['per_move'] for r in seats):.1%} | "

@@ -79,7 +79,8 @@ def main(argv=None) -> int:
         f"Command: `{cmd}` ({machine_line()}).",
         "Actions = legal moves + uniform random pick + apply; picks from `search_actions`.",
         "",
-        "| players | core C loop playouts/s | core C loop actions/s | core via Python API actions/s | reference playouts/s | reference actions/s | core / reference |",
+        "| players | core C loop playouts/s | core C loop actions/s | core via Python API actions/s "
+        "| reference playouts/s | reference actions/s | core / reference |",
         "|---|---|---|---|---|---|---|",
     ]
     for p, cg, ca, pa, rg, ra, ratio in rows:

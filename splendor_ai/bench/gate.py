@@ -168,7 +168,8 @@ def game_positions(game: str, players: int, count: int = 8, seed: int = 5):
     iterations a move), at evenly spaced points of each game, four a game."""
     from ..games import load_game
 
-    out, g = [], 0
+    out: list = []
+    g = 0
     while len(out) < count:
         state = load_game(game, players).new_initial_state(seed * 1_000 + g)
         states = [state.clone()]

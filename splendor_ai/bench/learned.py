@@ -9,12 +9,12 @@ second on one thread with the net and with the heuristic, in the opening and in 
 position; with `--before DIR` (a checkout of an earlier commit with its cores built in place)
 also the same figures of that build, each build measured in a fresh process, the two taking
 turns `--rounds` times, and the ratios. Times are CPU time of the measuring thread, so that a
-busy machine stretches them less than wall time would. `strength`: the learned search against the heuristic search at equal wall-clock
-time per decision, seats rotated; with more than two players every other seat is a
-heuristic search. `precision`: the same figures for the float net and its int8 copy (`--int8`,
-default: the float net with int8 rounding at load) with each machine copy of the kernels this CPU
-runs, all in one process, taking turns `--rounds` times. Results are printed; `--write` also puts
-them in BENCHMARKS.md.
+busy machine stretches them less than wall time would. `strength`: the learned search against
+the heuristic search at equal wall-clock time per decision, seats rotated; with more than two
+players every other seat is a heuristic search. `precision`: the same figures for the float net
+and its int8 copy (`--int8`, default: the float net with int8 rounding at load) with each machine
+copy of the kernels this CPU runs, all in one process, taking turns `--rounds` times. Results are
+printed; `--write` also puts them in BENCHMARKS.md.
 """
 from __future__ import annotations
 
@@ -112,9 +112,11 @@ def speed(game: str, net_path: str | None, write: bool, before: str | None = Non
                          f"after / before: eval {a['eval_us'] / b['eval_us']:.2f}, it/s {a['net'] / b['net']:.2f}")
     print("\n".join(lines))
     if write:
-        cmd = f"splendor-ai bench learned speed --game {game}" + (f" --before DIR --rounds {rounds}" if before else "") + " --write"
+        cmd = (f"splendor-ai bench learned speed --game {game}" + (f" --before DIR --rounds {rounds}" if before else "")
+               + " --write")
         body = "\n".join([
-            f"## Learned evaluation: cost ({game}, 2 players, net generation {now['generation']}, hidden {now['hidden']})",
+            f"## Learned evaluation: cost ({game}, 2 players, net generation {now['generation']}, "
+            f"hidden {now['hidden']})",
             "",
             f"Command: `{cmd}` ({machine_line()}). One thread, CPU time of the measuring thread (a busy machine "
             "stretches it less than wall time). 'eval': one network evaluation in C (trunk, value and the legal "
@@ -127,7 +129,8 @@ def speed(game: str, net_path: str | None, write: bool, before: str | None = Non
               f"{r['net'] / r['heuristic']:.2f} |" for r in now["rows"]],
             *([] if not before else [
                 "",
-                f"Against the build in DIR (`--before`: {_commit(before)}, cores built in place), each build in a fresh "
+                f"Against the build in DIR (`--before`: {_commit(before)}, cores built in place), each build in a "
+                "fresh "
                 f"process, the two taking turns {rounds} times, best of the rounds. The eval column repeats one input, "
                 "whose pattern of zeros a CPU's branch predictor learns; a search's iterations/s shows what a change "
                 "to the kernels' branches is worth:",

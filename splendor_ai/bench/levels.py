@@ -194,8 +194,10 @@ def main(argv=None) -> int:
             lo, hi = wilson(b.wins, b.seat_games)
             step = elo(b.win_rate)
             total += step
-            step_text = f"{b.win_rate:.1%} ({b.wins:g} of {b.seat_games}) | {step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f})"
-        rows.append(f"| {lv} | {level.budget(args.game)} | {level.temperature:g} | {step_text} | {total:+.0f} |{greedy_text}")
+            step_text = (f"{b.win_rate:.1%} ({b.wins:g} of {b.seat_games}) "
+                         f"| {step:+.0f} ({elo(lo):+.0f} .. {elo(hi):+.0f})")
+        rows.append(f"| {lv} | {level.budget(args.game)} | {level.temperature:g} | {step_text} | {total:+.0f} "
+                    f"|{greedy_text}")
         print(rows[-1], flush=True)
     seconds = time.perf_counter() - t0
     cmd = "splendor-ai bench levels" + (f" --game {args.game}" if args.game != "base" else "") + \

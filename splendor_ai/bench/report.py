@@ -35,7 +35,9 @@ def write_section(path: str | os.PathLike, name: str, body: str) -> None:
     subject (the ``# Subject`` headings of BENCHMARKS.md; at the end of the file without one)."""
     path = Path(path)
     start, end = f"<!-- bench:{name} -->", f"<!-- /bench:{name} -->"
-    text = path.read_text() if path.exists() else "# Benchmarks\n\nFigures are written by the commands shown with them; re-run a command to refresh its section.\n"
+    text = path.read_text() if path.exists() else (
+        "# Benchmarks\n\nFigures are written by the commands shown with them; "
+        "re-run a command to refresh its section.\n")
     block = f"{start}\n{body.rstrip()}\n{end}"
     if start in text and end in text:
         before, rest = text.split(start, 1)

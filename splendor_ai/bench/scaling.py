@@ -27,6 +27,7 @@ import argparse
 import statistics
 import sys
 import time
+from typing import Any
 
 from .levels import positions as selfplay_positions
 from .report import add_write_option, machine_line, report
@@ -35,7 +36,8 @@ from ..search.mcts import Config, Limits, search
 
 def sample(game: str, n: int, seed: int) -> list:
     """``n`` main decisions with a choice, each the mover's view, from level-5 self-play games."""
-    out, deal = [], seed
+    out: list = []
+    deal = seed
     while len(out) < n:
         for s in selfplay_positions(game, 12, seed=deal):
             if s.phase() == "main" and len(s.search_actions()) > 1 and len(out) < n:
@@ -53,7 +55,7 @@ def parse_budget(text: str) -> tuple[int, int]:
 def compare(views, budgets: list[str], reference: int) -> tuple[dict, dict]:
     """Per budget (and "reference" for the second long search): agreements, regrets, and the
     reference's median gap between its two best moves and its best move's prior."""
-    rows = {b: {"agree": 0, "regret": []} for b in [*budgets, "reference"]}
+    rows: dict[str, dict[str, Any]] = {b: {"agree": 0, "regret": []} for b in [*budgets, "reference"]}
     gaps, priors = [], []
     for i, view in enumerate(views):
         ref = search(view, Limits(iterations=reference), Config(seed=1_000 + i, evaluator="net"))
@@ -114,7 +116,8 @@ def main(argv=None) -> int:
         "",
         f"Command: `{cmd}` ({machine_line()}; {seconds:,.0f} s). {n} main decisions of level-5 self-play games, "
         f"each from the mover's view, searched by the net search (one thread) at each budget and by a reference "
-        f"search of {args.reference:,} iterations (N over T trees: root parallelism, the iterations split). Agrees: plays the reference's move. Regret: the reference's "
+        f"search of {args.reference:,} iterations (N over T trees: root parallelism, the iterations split). "
+        "Agrees: plays the reference's move. Regret: the reference's "
         "value (win probability) of its own move less its value of the budget's move. The last row is a second "
         "reference search with another seed: the most a longer search of this kind can agree with itself.",
         "",

@@ -20,15 +20,16 @@ import time
 
 from .report import add_write_option, machine_line, report
 from ..games import load_game
-from ..search.mcts import Config, Limits, Search, SearchError, search
+from ..search.mcts import Config, Limits, Search, SearchError, SearchResult, search
 
 
-def _ips(state, iterations, **cfg) -> tuple[float, object]:
+def _ips(state, iterations, **cfg) -> tuple[float, SearchResult]:
     best, result = 0.0, None
     for rep in range(3):  # best of three: the machine is shared
         r = search(state, Limits(iterations=iterations), Config(seed=rep, **cfg))
         if r.iterations_per_second > best:
             best, result = r.iterations_per_second, r
+    assert result is not None, "no search ran an iteration"
     return best, result
 
 
@@ -92,7 +93,8 @@ def measure(state, n: int) -> tuple[list[tuple[str, str]], str]:
         ("net: 2 threads / 1 thread", f"{net_two / net_one:.2f}x"),
         ("net / heuristic iterations/s, 1 thread", f"{net_one / one:.2f}x"),
         ("net: tree memory per 100,000 iterations", _memory(n1)),
-        ("net: tree memory per iteration / heuristic's", f"{(n1.tree_bytes / n1.iterations) / (r1.tree_bytes / r1.iterations):.1f}x"),
+        ("net: tree memory per iteration / heuristic's",
+         f"{(n1.tree_bytes / n1.iterations) / (r1.tree_bytes / r1.iterations):.1f}x"),
         ("net: cancel latency (median / max of 5)", _latency(_cancel_latency(state, **net))),
     ]
     return rows, f"net rows: {n1.evaluator}"

@@ -33,7 +33,7 @@ from ..service import convert
 def positions(n: int, seed: int = 1):
     """Views of the seat to act along random 2-player games (every 3rd action)."""
     rng = random.Random(seed)
-    out = []
+    out: list = []
     while len(out) < n:
         state = load_game("base", 2).new_initial_state(rng.getrandbits(32))
         k = 0
@@ -205,7 +205,8 @@ def main(argv=None) -> int:
         "|---|---|---|",
         f"| the same search in-process, no service (first decision only) | {statistics.median(alone):.2f} ms "
         f"| {pct(alone, 99):.2f} ms |",
-        f"| GetMove: the whole call, as the client sees it | {statistics.median(walls):.2f} ms | {pct(walls, 99):.2f} ms |",
+        f"| GetMove: the whole call, as the client sees it | {statistics.median(walls):.2f} ms "
+        f"| {pct(walls, 99):.2f} ms |",
         f"| GetMove: its searches (as the server reports them) | {med_search:.2f} ms | {pct(search, 99):.2f} ms |",
         f"| GetMove: latency beyond the search budget | {statistics.median(over):.2f} ms | {pct(over, 99):.2f} ms |",
         f"| GetMove: overhead / search time | {statistics.median(over) / med_search:.1%} "

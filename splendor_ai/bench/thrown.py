@@ -119,7 +119,8 @@ def positions(game: str, n: int, players: int = 2, seed: int = 1, winnable_only:
     whose mover can win within it."""
     from .._core import search as _search
 
-    out, deal = [], seed * 1_000_003
+    out: list = []
+    deal = seed * 1_000_003
     g = load_game(game, players)
     gdef = cores.game_def(game)
     while len(out) < n:
@@ -277,7 +278,8 @@ def main(argv=None) -> int:
         "## Thrown wins: proven results in the choice",
         "",
         f"Command: `{cmd}` ({machine_line()}; {seconds:,.0f} s). Base and Marvel ({args.players} players): the "
-        "last turn of a game (the final round's last seat)" + ("" if args.every_last_turn else " where the mover can win") +
+        "last turn of a game (the final round's last seat)"
+        + ("" if args.every_last_turn else " where the mover can win") +
         "; Duel: a turn whose mover can win within it. One "
         "position a game, from quick games of the one-ply move (else a random one, each seat at its own share "
         "of random moves, 20 % on average). Each turn is "

@@ -45,7 +45,8 @@ class JsonClient:
 
 def measure(client, web: JsonClient, pos, iterations: int):
     """Per position: (gRPC wall ms, gRPC search ms, JSON wall ms, JSON search ms, gRPC/JSON LegalActions ms)."""
-    out = {k: [] for k in ("grpc", "grpc_search", "json", "json_search", "grpc_legal", "json_legal")}
+    out: dict[str, list[float]] = {k: [] for k in ("grpc", "grpc_search", "json", "json_search", "grpc_legal",
+                                                   "json_legal")}
     for i, p in enumerate(pos):
         as_json = json_format.MessageToDict(p)
 

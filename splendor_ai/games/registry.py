@@ -7,6 +7,7 @@ its catalogue holds. ``load_game`` finds it by name."""
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from .errors import PositionError, UnknownGameError
 
@@ -46,7 +47,7 @@ class Game:
     PLAYER_COUNTS, NUM_ACTIONS, initial_position, validate_position), ``title`` and
     ``position_doc``, and writing ``catalog``."""
 
-    spec = None
+    spec: ModuleType
     title = ""
     position_doc = "docs/positions.md"
 

@@ -15,7 +15,9 @@ TERMINAL = -1  # current_player() once the game is over
 @runtime_checkable
 class State(Protocol):
     game: str  # "base", "duel" or "marvel"
-    players: int
+
+    @property
+    def players(self) -> int: ...
 
     def current_player(self) -> int:
         """The seat to act (a seat acts in several phases of one turn); TERMINAL at the end."""

@@ -12,8 +12,12 @@ import threading
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .weights import NetFile, WeightsError, check_for_core, file_bytes, file_checksum, parse, read, save
+
+if TYPE_CHECKING:
+    from .._core.nn import NetCore
 
 __all__ = ["Net", "NetFile", "WeightsError", "load", "loaded_shipped", "shipped_net", "read", "save", "parse"]
 
@@ -27,7 +31,7 @@ class Net:
     generation: int
     source: str
     file: NetFile
-    core: object  # splendor_ai._core.nn.NetCore
+    core: NetCore
     checksum: str = ""  # the first 16 hex digits of the SHA-256 of the net's file
 
     @property

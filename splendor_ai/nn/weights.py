@@ -26,7 +26,9 @@ MAX_HEADER = 1 << 20
 PRECISIONS = ("float32", "bfloat16", "int8")
 # The PUCT settings a net may recommend to the search that uses it (header.info.search, and
 # header.info.search_by_players["N"] for N seats alone), with the search's defaults where neither does.
-SEARCH_DEFAULTS = {"c_puct": 1.5, "fpu_reduction": 0.1, "net_rollout_depth": 0, "net_rollout_weight": 0.0}
+# Each value's type is the setting's (net_rollout_depth an int, the others floats).
+SEARCH_DEFAULTS: dict[str, int | float] = {"c_puct": 1.5, "fpu_reduction": 0.1, "net_rollout_depth": 0,
+                                           "net_rollout_weight": 0.0}
 
 _FIELDS = {
     "format": int,
@@ -178,7 +180,8 @@ def parse(data: bytes, source: str = "weights") -> NetFile:
     if header["payload_floats"] != need:
         raise WeightsError(f"{source}: header.payload_floats is {header['payload_floats']}, the shape needs {need}")
     if len(body) != 4 * need:
-        raise WeightsError(f"{source}: payload is {len(body)} bytes, the header promises {4 * need} (truncated or padded file)")
+        raise WeightsError(f"{source}: payload is {len(body)} bytes, the header promises {4 * need} "
+                           "(truncated or padded file)")
     if hashlib.sha256(body).hexdigest() != header["sha256"]:
         raise WeightsError(f"{source}: payload checksum does not match header.sha256 (corrupt file)")
     payload = array("f")
@@ -208,7 +211,8 @@ def _check_settings(settings, where: str) -> None:
         if name not in SEARCH_DEFAULTS:
             raise WeightsError(f"{where}.{name}: not a search setting (one of {', '.join(SEARCH_DEFAULTS)})")
         kind = type(SEARCH_DEFAULTS[name])
-        ok = (isinstance(value, int) if kind is int else isinstance(value, (int, float))) and not isinstance(value, bool)
+        ok = ((isinstance(value, int) if kind is int else isinstance(value, (int, float)))
+              and not isinstance(value, bool))
         if not ok or value < 0 or value != value:
             raise WeightsError(f"{where}.{name} must be a non-negative {'integer' if kind is int else 'number'}, "
                                f"got {value!r}")
@@ -257,7 +261,8 @@ def check_for_core(net: NetFile, game: str, core_module, source: str = "weights"
     if net.num_features != core_module.NUM_FEATURES:
         raise WeightsError(f"{source}: {net.num_features} features, the {game} core encodes {core_module.NUM_FEATURES}")
     if net.policy_size != core_module.POLICY_SIZE:
-        raise WeightsError(f"{source}: policy of {net.policy_size} classes, the {game} core has {core_module.POLICY_SIZE}")
+        raise WeightsError(
+            f"{source}: policy of {net.policy_size} classes, the {game} core has {core_module.POLICY_SIZE}")
 
 
 def read(path) -> NetFile:
@@ -274,7 +279,7 @@ def main(argv=None) -> int:
     that the search evaluates at that precision (docs/learned.md)."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.nn", description=main.__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.nn", description=(main.__doc__ or "").split("\n")[0])
     sub = ap.add_subparsers(dest="what", required=True)
     pr = sub.add_parser("precision", help="write a copy of a net with another evaluation precision")
     pr.add_argument("source")

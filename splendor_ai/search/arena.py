@@ -30,7 +30,8 @@ def play_game(game: str, players: int, seats: list[str], seed: int) -> dict:
     """One game; returns its record plus points, turns and each decision's seat (movers)."""
     state = load_game(game, players).new_initial_state(seed)
     bots = [make_bot(spec, seed=seed * 31 + i) for i, spec in enumerate(seats)]
-    moves, movers = [], []
+    moves: list[str] = []
+    movers: list[int] = []
     while not state.is_terminal() and len(moves) < MAX_ACTIONS:
         mover = state.current_player()
         action = bots[mover].choose(state)
@@ -100,18 +101,19 @@ class ArenaResult:
     resumed: int = 0  # games read back from saved records, not played in this run
 
     def to_dict(self) -> dict:
-        out = {
-            "game": self.game, "players": self.players, "games": self.games,
-            "mean_rounds": self.mean_rounds, "elapsed_seconds": self.elapsed, "resumed_games": self.resumed,
-            "bots": [],
-        }
+        bots = []
         for b in self.bots:
             lo, hi = wilson(b.wins, b.seat_games)
-            out["bots"].append({
+            bots.append({
                 "bot": b.spec, "seat_games": b.seat_games, "wins": b.wins, "win_rate": b.win_rate,
                 "win_rate_ci95": [lo, hi], "mean_points": b.points / b.seat_games if b.seat_games else 0.0,
                 "moves_per_game": b.moves_per_game(),
             })
+        out = {
+            "game": self.game, "players": self.players, "games": self.games,
+            "mean_rounds": self.mean_rounds, "elapsed_seconds": self.elapsed, "resumed_games": self.resumed,
+            "bots": bots,
+        }
         if len(self.bots) == 2 and self.players == 2:
             p = self.bots[0].win_rate
             lo, hi = wilson(self.bots[0].wins, self.bots[0].seat_games)
@@ -166,12 +168,13 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
     records: list[dict | None] = [None] * games
     if record_dir:
         os.makedirs(record_dir, exist_ok=True)
-    paths = [os.path.join(record_dir, f"game-{i:05d}.json") if record_dir else None for i in range(games)]
+    paths = [os.path.join(record_dir, f"game-{i:05d}.json") for i in range(games)] if record_dir else []
     if resume:
         for i, (_, _, seats, deal) in enumerate(tasks):
             if os.path.exists(paths[i]):
                 rec = load(paths[i])
-                if (rec.get("game"), rec.get("players"), rec.get("seats"), rec.get("seed")) != (game, players, seats, deal):
+                saved = (rec.get("game"), rec.get("players"), rec.get("seats"), rec.get("seed"))
+                if saved != (game, players, seats, deal):
                     raise ValueError(f"{paths[i]} is not game {i} of this match (another game, bots or seed): "
                                      "use another folder")
                 records[i] = rec
@@ -197,7 +200,9 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
                     finished(futures[fut], fut.result())
     stats = {spec: BotStats(spec) for spec in dict.fromkeys(bots)}
     rounds = 0.0
-    for rec in records:
+    played = [rec for rec in records if rec is not None]
+    assert len(played) == games  # each game played or read back
+    for rec in played:
         for seat, spec in enumerate(rec["seats"]):
             st = stats[spec]
             st.seat_games += 1
@@ -207,7 +212,7 @@ def run_arena(game: str, players: int, bots: list[str], games: int, seed: int = 
             stats[rec["seats"][mover]].moves[move_kind(move)] += 1
         rounds += rec["turns"] / players
     return ArenaResult(game, players, games, list(stats.values()), rounds / max(1, games),
-                       time.perf_counter() - t0, records, resumed=games - len(todo))
+                       time.perf_counter() - t0, played, resumed=games - len(todo))
 
 
 def arena_json(result: ArenaResult) -> str:

@@ -9,6 +9,7 @@ decision), ``turn[:key=value,...]`` (the same keys, whole turns as the service p
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .._core import search as _search
 from ..games import GAMES
@@ -32,6 +33,13 @@ class RandomBot:
 
     def choose(self, state) -> int:
         return self.rng.choice(state.search_actions())
+
+
+def _target_card(pos: dict, target: int) -> int:
+    """The card the target of a legal buy or reserve names."""
+    cid = base_spec.buy_target_card(pos, target)
+    assert cid is not None  # a legal buy or reserve names a card
+    return cid
 
 
 class GreedyBot:
@@ -71,8 +79,7 @@ class GreedyBot:
         buys = [a for a in legal if base_spec.action_kind(a) == "buy"]
         if buys:
             def value(a):
-                cid = base_spec.buy_target_card(pos, base_spec.split_buy(a)[0])
-                c = cards[cid]
+                c = cards[_target_card(pos, base_spec.split_buy(a)[0])]
                 return (c.points, -sum(c.cost), self.rng.random())
             return max(buys, key=value)
         need = self._need(pos, seat, bonus, tokens)
@@ -92,7 +99,7 @@ class GreedyBot:
                 return best
         reserves = [a for a in legal if base_spec.action_kind(a) == "reserve_board"]
         if reserves and len(seat["reserved"]) < 2:
-            return max(reserves, key=lambda a: (cards[base_spec.buy_target_card(pos, a - base_spec.RESERVE_BOARD)].points,
+            return max(reserves, key=lambda a: (cards[_target_card(pos, a - base_spec.RESERVE_BOARD)].points,
                                                 self.rng.random()))
         if takes:
             return max(takes, key=lambda a: (len(base_spec.taken_tokens(a)), self.rng.random()))
@@ -164,11 +171,12 @@ class TurnBot:
         self.rng = random.Random(None if seed is None else seed * 2 + 1)  # the temperature's draws
         self._seeds = random.Random(seed) if seed is not None else None  # each turn's search seed
         self._planned: list[int] = []
-        self._planned_for = None
+        self._planned_for: tuple[int, int] | None = None  # (turn, seat) of the planned actions
         self.turns: list = []  # the Turns played, newest last (their evaluator, iterations, stops)
 
     def limits_for(self, game: str) -> Limits:
         """The limits of this bot's turns in ``game``."""
+        assert self._limits is not None, "a TurnBot made without limits defines limits_for"
         return self._limits
 
     def choose(self, state) -> int:
@@ -210,7 +218,7 @@ def level_bot(level: int, seed: int | None = 0) -> LevelBot:
 
 
 def _parse_params(text: str) -> dict[str, str]:
-    params = {}
+    params: dict[str, str] = {}
     if not text:
         return params
     for part in text.split(","):
@@ -242,7 +250,9 @@ def make_bot(spec: str, seed: int = 0):
         config_keys = {"c_uct": float, "prior_weight": float, "rollout_depth": int, "threads": int, "rollout_cap": int,
                        "evaluator": str, "net": str, "c_puct": float, "fpu_reduction": float,
                        "net_rollout_depth": int, "net_rollout_weight": float}
-        limits, config, temperature = {}, {"seed": seed}, 0.0
+        limits: dict[str, Any] = {}  # Limits' and Config's keywords, parsed by the tables above
+        config: dict[str, Any] = {"seed": seed}
+        temperature = 0.0
         for k, v in params.items():
             try:
                 if k in limit_keys:

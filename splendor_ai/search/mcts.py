@@ -221,8 +221,9 @@ def order_actions(actions: list[ActionStats]) -> list[ActionStats]:
 
     def key(a: ActionStats):
         rank = 0 if _is_proven_win(a) else 2 if a.action in losses else 1
-        quicker = a.proven_in or 0 if rank == 0 else 0  # among wins, the one that ends the game sooner
-        return (rank, quicker, -a.proven if rank == 2 else 0.0, -a.visits, -a.value, a.action)
+        quicker = (a.proven_in or 0) if rank == 0 else 0  # among wins, the one that ends the game sooner
+        return (rank, quicker, -a.proven if rank == 2 and a.proven is not None else 0.0, -a.visits, -a.value,
+                a.action)
 
     return sorted(actions, key=key)
 
@@ -275,6 +276,9 @@ def fresh_seed() -> int:
 
 class Search:
     """One search of one position; ``run()`` blocks, ``cancel()`` may come from another thread."""
+
+    _tree: _search.TreeSearch
+    _started: float | None  # perf_counter() at run()
 
     def __init__(self, state, limits: Limits, config: Config = Config(), root_actions=None,
                  reuse: "tuple[Search, int] | None" = None):
@@ -423,11 +427,11 @@ class Search:
             stats = [ActionStats(best, self._core_state.action_to_string(best), 0, 0.0, prior, [])]
         seats = self._core_state.players
         win = [v / iterations for v in summary["seat_values"]] if iterations else [1.0 / seats] * seats
-        best = stats[0]
+        first = stats[0]
         return SearchResult(
             seat=self.seat,
-            action=best.action,
-            move=best.move,
+            action=first.action,
+            move=first.move,
             actions=stats,
             win_probability=win,
             iterations=iterations,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from ..nn.weights import SEARCH_DEFAULTS
 
@@ -39,7 +40,7 @@ class PuctParams:
 
     c_puct: float = SEARCH_DEFAULTS["c_puct"]  # exploration; n seats use 2/n of it (ext/search_puct.pxi)
     fpu_reduction: float = SEARCH_DEFAULTS["fpu_reduction"]  # an unvisited move: the parent's mean less this
-    net_rollout_depth: int = SEARCH_DEFAULTS["net_rollout_depth"]  # > 0: blend the net's value with a rollout
+    net_rollout_depth: int = int(SEARCH_DEFAULTS["net_rollout_depth"])  # > 0: blend the net's value with a rollout
     net_rollout_weight: float = SEARCH_DEFAULTS["net_rollout_weight"]  # the rollout's share in that blend
     root_noise: float = 0.0  # Dirichlet noise share in the root's priors (self-play)
     noise_alpha: float = 0.3
@@ -50,7 +51,7 @@ class PuctParams:
         header's info.search_by_players), else its recommendation (info.search), else the
         defaults (SEARCH_DEFAULTS)."""
         recommended = net.file.search_settings(players) if net is not None else {}
-        chosen = {}
+        chosen: dict[str, Any] = {}  # PuctParams' keywords: floats, and an int (net_rollout_depth)
         for name, default in SEARCH_DEFAULTS.items():
             value = getattr(config, name)
             chosen[name] = value if value is not None else type(default)(recommended.get(name, default))

@@ -42,6 +42,7 @@ import time
 from dataclasses import dataclass, replace
 
 from ..games import HiddenInformationError
+from ..games.state import State
 from . import cores
 from .mcts import (ActionStats, Config, Evaluator, Limits, Search, SearchError, SearchResult, choose, evaluator_info,
                    fresh_seed)
@@ -73,7 +74,7 @@ class Decision:
     action: int
     move: str
     result: SearchResult  # a forced decision's has 0 iterations
-    searched: object  # the state the decision was made in (what the search saw)
+    searched: State  # the state the decision was made in (what the search saw)
     forced: bool  # the only legal action: played without a search
     seconds: float | None  # the time this decision was given (None: no time limit)
     stop: str  # why its search stopped: one of STOPS
@@ -88,7 +89,7 @@ class Turn:
     decisions: list[Decision]
     complete: bool  # False: a decision of the same seat is still to come, after a move the position cannot apply
     stopped: str | None  # why an incomplete turn stopped (the move, what it needs, what to do)
-    state: object  # the position after the decisions (before the last one when ``reveals``)
+    state: State  # the position after the decisions (before the last one when ``reveals``)
     seed: int  # the search seed every decision used
     elapsed: float  # seconds from the turn's start to its end
     started: float = 0.0  # time.monotonic() of the turn's start: pass it on to the call that finishes the turn
@@ -167,7 +168,8 @@ class TurnSearch:
             ends.append(deadline)
         self.end = min(ends) if ends else None
         # The turn's end is the deadline's, not the time limit's: a search out of time stopped for it.
-        self.deadline_bound = deadline is not None and (limits.seconds is None or deadline < self.started + limits.seconds)
+        self.deadline_bound = deadline is not None and (limits.seconds is None
+                                                        or deadline < self.started + limits.seconds)
         self._lock = threading.Lock()
         self._current: Search | None = None
         self._cancelled = False
@@ -221,7 +223,8 @@ class TurnSearch:
                 action = legal[0]
                 move = searched.action_to_string(action)
                 # Carry the reused subtree past this decision (the next search reuses it).
-                carried = Search(searched, Limits(iterations=1), self.config, reuse=reuse) if reuse else None
+                carried: Search | None = (Search(searched, Limits(iterations=1), self.config, reuse=reuse)
+                                          if reuse else None)
                 result = _forced_result(searched, seat, action, move, previous, carried, evaluator)
                 decisions.append(Decision(action, move, result, searched, True, 0.0, "forced"))
                 reuse = (carried, action) if carried is not None else None

@@ -6,15 +6,25 @@ its own token field names and letters.
 from __future__ import annotations
 
 import re
+from typing import TypeVar, cast
 
 from .errors import FieldError
+
+Message = TypeVar("Message")
+Enum = TypeVar("Enum")
 
 MAX_TOKENS_IN_MOVE = 10  # of one kind in a structured move (a take is 3 tokens, a payment at most 7 a kind)
 
 
-def tokens(cls, fields: tuple[str, ...], counts) -> object:
+def tokens(cls: type[Message], fields: tuple[str, ...], counts) -> Message:
     """A token message of class ``cls`` with one count per field, in order."""
     return cls(**{fields[k]: int(n) for k, n in enumerate(counts)})
+
+
+def enum(cls: type[Enum], number: int) -> Enum:
+    """The value numbered ``number`` of the wire enum ``cls``: what an enum field holds (the
+    generated stubs type such a field as the enum or its name only)."""
+    return cast(Enum, number)
 
 
 def counts(msg, fields: tuple[str, ...]) -> list[int]:

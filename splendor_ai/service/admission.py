@@ -36,7 +36,7 @@ from concurrent import futures
 
 import grpc
 
-from .alarms import Alarms
+from .alarms import Alarm, Alarms
 from .auth import OPEN_PREFIXES
 from .calls import Summary
 
@@ -59,7 +59,7 @@ class Ticket:
         self._lock = threading.Lock()
         self.placed = placed
         self._started = False
-        self._alarm = None
+        self._alarm: Alarm | None = None
 
     def await_request(self, call) -> None:
         """The call waits for its request message: cancel it unless it comes in time."""

@@ -192,6 +192,7 @@ def move_plan(request: pb.GetMoveRequest, game: str, maxima: Maxima, remaining: 
         except ValueError as exc:
             raise FieldError("level", str(exc)) from None
         settings = level.settings(game)  # the level whole: its iterations, turn bound, temperature, evaluator
+        assert settings.limits.iterations is not None  # every level has its iterations
         iterations = min(settings.limits.iterations, maxima.iterations)
         seconds = min(settings.limits.seconds or maxima.seconds, maxima.seconds)
         temperature, evaluator = settings.temperature, settings.config.evaluator
@@ -205,8 +206,9 @@ def move_plan(request: pb.GetMoveRequest, game: str, maxima: Maxima, remaining: 
         if not (math.isfinite(temperature) and 0 <= temperature <= 100):
             raise FieldError("temperature", f"must be 0..100, got {temperature}")
     if request.turn_elapsed_ms > MAX_TURN_ELAPSED_MS:
-        raise FieldError("turn_elapsed_ms", f"must be 0..{MAX_TURN_ELAPSED_MS:,} (a day), got {request.turn_elapsed_ms:,}: "
-                                            "give the turn_elapsed_ms of the response before")
+        raise FieldError("turn_elapsed_ms",
+                         f"must be 0..{MAX_TURN_ELAPSED_MS:,} (a day), got {request.turn_elapsed_ms:,}: "
+                         "give the turn_elapsed_ms of the response before")
     return SearchPlan(iterations=iterations, seconds=seconds, temperature=temperature,
                       level=request.level if budget == "level" else 0, evaluator=evaluator,
                       turn_used=request.turn_elapsed_ms / 1000, net=net, priority=priority_,

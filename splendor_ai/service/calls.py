@@ -41,7 +41,8 @@ from prometheus_client.process_collector import ProcessCollector
 
 log = logging.getLogger("splendor_ai.service")
 
-LOGGED_REQUEST_ID = 128  # characters of a request_id shown in the log (= convert.MAX_REQUEST_ID: longer ones are refused)
+# characters of a request_id shown in the log (= convert.MAX_REQUEST_ID: longer ones are refused)
+LOGGED_REQUEST_ID = 128
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120)
 
 
@@ -78,7 +79,8 @@ class Call:
 
     def fields(self, elapsed: float) -> dict:
         rid = self.request_id
-        out = {"rpc": self.method, "request_id": rid if len(rid) <= LOGGED_REQUEST_ID else rid[:LOGGED_REQUEST_ID] + "...",
+        shown = rid if len(rid) <= LOGGED_REQUEST_ID else rid[:LOGGED_REQUEST_ID] + "..."
+        out = {"rpc": self.method, "request_id": shown,
                "game": self.game, "budget": self.limits, "elapsed_ms": round(elapsed * 1000, 1),
                "outcome": self.outcome, "iterations": self.iterations, "peer": self.peer}
         ev = self.evaluator

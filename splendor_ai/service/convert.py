@@ -22,7 +22,8 @@ from ..games.registry import spec
 from . import convert_base, convert_duel, convert_marvel
 from .errors import FieldError, IllegalMove
 
-GAMES = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel", pb.GAME_MARVEL: "marvel"}
+GAMES: dict[int, str] = {pb.GAME_UNSPECIFIED: "base", pb.GAME_BASE: "base", pb.GAME_DUEL: "duel",
+                         pb.GAME_MARVEL: "marvel"}
 CONVERTERS = {"base": convert_base, "duel": convert_duel, "marvel": convert_marvel}  # each game's messages
 MAX_MOVES = 1000  # moves (or candidates) in one request: more than a whole game
 MAX_NOTATION = 64  # characters of one move's notation (or drawn_tokens)
@@ -173,7 +174,7 @@ STOP_REASONS = {"iterations": pb.STOP_REASON_ITERATIONS, "time": pb.STOP_REASON_
                 "forced": pb.STOP_REASON_FORCED}
 
 
-def stop_reason(result, plan) -> int:
+def stop_reason(result, plan) -> pb.StopReason:
     if result.cancelled:
         return pb.STOP_REASON_CANCELLED
     if result.out_of_time:
@@ -187,7 +188,7 @@ def _pv(line) -> list[pb.Move]:
     return [encode_move(position, action, text) for (position, action), text in zip(line.pv_steps, line.pv)]
 
 
-def encode_stats(searched, result, lines: int, reason: int) -> pb.SearchStats:
+def encode_stats(searched, result, lines: int, reason: pb.StopReason) -> pb.SearchStats:
     """The statistics of a search of ``searched`` (running when ``reason`` is unspecified)."""
     pos = searched.to_position()
     shown = result.actions[:lines] if lines else result.actions

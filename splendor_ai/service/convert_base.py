@@ -5,6 +5,7 @@ from __future__ import annotations
 from splendor.v1 import splendor_pb2 as pb
 
 from ..games.base import spec
+from . import _wire
 from .convert_cards import CardGameWire
 
 WIRE = CardGameWire(spec, "Splendor", pb, "base", ("white", "blue", "green", "red", "black", "gold"),
@@ -21,7 +22,8 @@ structured_notation = WIRE.structured_notation
 
 def catalog() -> pb.GetCatalogResponse:
     return pb.GetCatalogResponse(game=pb.GAME_BASE, base=pb.BaseCatalog(
-        cards=[pb.Card(id=c.id, level=c.level, color=c.color + 1, points=c.points, cost=WIRE.wire_tokens(c.cost))
+        cards=[pb.Card(id=c.id, level=c.level, color=_wire.enum(pb.Color, c.color + 1), points=c.points,
+                       cost=WIRE.wire_tokens(c.cost))
                for c in spec.CARDS],
         nobles=[pb.Noble(id=n.id, points=n.points, requires=WIRE.wire_tokens(n.requires)) for n in spec.NOBLES],
     ))

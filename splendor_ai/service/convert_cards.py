@@ -9,7 +9,10 @@ enum) and writes the dictionary's error paths as message paths.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
 
 from . import _wire
 from .errors import FieldError
@@ -25,17 +28,18 @@ class CardGameWire:
     ``seat``, ``move``, ``tokens``: its message classes; ``extra``: its own position fields
     besides its pieces (``avengers``) with their own seat fields made by ``seat_extra(p, i)``."""
 
-    spec: object
+    spec: ModuleType
     name: str
-    pb: object  # the generated module (splendor.v1.splendor_pb2)
+    pb: ModuleType  # the generated module (splendor.v1.splendor_pb2)
     oneof: str
     token_fields: tuple[str, ...]
-    position: type
-    seat: type
-    move: type
-    tokens: type
+    # Generated message classes (protobuf ships no types: what they hold is unchecked).
+    position: type[Any]
+    seat: type[Any]
+    move: type[Any]
+    tokens: type[Any]
     extra: tuple[str, ...] = ()
-    seat_extra: object = None  # (position, seat index) -> dict of the seat message's own fields
+    seat_extra: Callable[[dict, int], dict] = lambda position, seat: {}  # the seat message's own fields
     phases: dict = field(init=False)
 
     def __post_init__(self):

@@ -49,13 +49,21 @@ def proto_path(text: str) -> str:
     return _wire.card_grid_paths(text, "pyramid|decks")
 
 
-def _abilities(bits: int) -> list[int]:
+def _abilities(bits: int) -> list[pb.DuelAbility]:
     return [value for bit, value in ABILITIES.items() if bits & bit]
+
+
+def _card_at(position: dict, target: int) -> int:
+    """The card a legal reserve or buy names."""
+    cid = spec.target_card(position, target)
+    assert cid is not None  # only a legal move is encoded
+    return cid
 
 
 def catalog() -> pb.GetCatalogResponse:
     return pb.GetCatalogResponse(game=pb.GAME_DUEL, duel=pb.DuelCatalog(
-        cards=[pb.DuelCard(id=c.id, level=c.level, color=c.color + 1, points=c.points, crowns=c.crowns,
+        cards=[pb.DuelCard(id=c.id, level=c.level, color=_wire.enum(pb.DuelColor, c.color + 1), points=c.points,
+                           crowns=c.crowns,
                            bonus=c.bonus, abilities=_abilities(c.abilities), cost=_tokens(list(c.cost) + [0]))
                for c in spec.CARDS],
         royals=[pb.DuelRoyal(id=r.id, points=r.points, abilities=_abilities(r.abilities)) for r in spec.ROYALS],
@@ -132,14 +140,14 @@ def encode_move(position: dict, action: int, notation: str | None = None) -> pb.
         counts[action - _ONE_TOKEN[kind]] = 1
         move.tokens.CopyFrom(_tokens(counts))
     elif kind == "reserve":
-        _wire.set_card(move, spec.CARDS, spec.target_card(position, action - spec.RESERVE))
+        _wire.set_card(move, spec.CARDS, _card_at(position, action - spec.RESERVE))
     elif kind == "reserve_deck":
         move.level = action - spec.RESERVE_DECK + 1
     elif kind == "royal":
         move.royal = action - spec.ROYAL
     elif kind == "buy":
         target, variant = spec.split_buy(action)
-        card = spec.CARDS[spec.target_card(position, target)]
+        card = spec.CARDS[_card_at(position, target)]
         seat = position["seats"][position["current"]]
         _wire.set_card(move, spec.CARDS, card.id)
         move.tokens.CopyFrom(_tokens(spec.payment(card.cost, spec.bonuses(seat), seat["tokens"], variant)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from splendor.v1 import splendor_pb2 as pb
 
 from ..games.marvel import spec
+from . import _wire
 from .convert_cards import CardGameWire
 
 
@@ -29,7 +30,8 @@ structured_notation = WIRE.structured_notation
 
 def catalog() -> pb.GetCatalogResponse:
     return pb.GetCatalogResponse(game=pb.GAME_MARVEL, marvel=pb.MarvelCatalog(
-        cards=[pb.MarvelCard(id=c.id, name=c.name, level=c.level, color=c.color + 1, points=c.points,
+        cards=[pb.MarvelCard(id=c.id, name=c.name, level=c.level, color=_wire.enum(pb.MarvelColor, c.color + 1),
+                             points=c.points,
                              avengers=c.avengers, time_stone=c.time_stone, cost=WIRE.wire_tokens(c.cost))
                for c in spec.CARDS],
         locations=[pb.MarvelLocation(id=loc.id, name=loc.name, tile=loc.tile, side=loc.side, points=loc.points,

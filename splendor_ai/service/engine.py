@@ -12,7 +12,9 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from .. import analysis as game_analysis
 from ..search import Limits, Search, SearchResult
@@ -22,6 +24,7 @@ from .convert import stop_reason
 from .errors import ClientGone, ShuttingDown
 from .lateness import Lateness
 
+T = TypeVar("T")
 
 BATCH_NICE = 10  # the nice value of batch searches' threads (interactive ones keep the process's)
 
@@ -37,7 +40,7 @@ def lower_priority() -> None:
         pass
 
 
-def run_batch(fn):
+def run_batch(fn: Callable[[], T]) -> T:
     """``fn()`` in a thread of its own at batch CPU priority (a worker thread, once lowered,
     could not be raised again); returns its result or raises its exception."""
     out: dict = {}
@@ -61,7 +64,7 @@ class Stopper:
     """Stops the search (a Search or a TurnSearch) it holds, now or as soon as one is
     attached. Thread-safe."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._lock = threading.Lock()
         self._search: Search | TurnSearch | None = None
         self.reason: str | None = None  # "client" or "shutdown" once stopped
@@ -118,6 +121,7 @@ def analyze(searched, plan: SearchPlan, stopper: Stopper, root_actions=None, lat
     (stop_reason None), then exactly once with the final result and its stop reason. A search
     stopped by the clock tells ``lateness`` how late it ended."""
     limits = plan.limits()
+    assert limits.seconds is not None  # plan.limits() always holds the call's time
     due = time.monotonic() + limits.seconds
     search = Search(searched, limits, plan.config(), root_actions=root_actions)
     outcome: dict = {}

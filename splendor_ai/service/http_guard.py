@@ -247,6 +247,7 @@ class GuardedServer(uvicorn.Server):
         loop.set_exception_handler(self.guard.exception_handler)
         if isinstance(loop, asyncio.selector_events.BaseSelectorEventLoop) and all(
                 hasattr(loop, name) for name in ("_accept_connection2", "_start_serving", "_remove_reader")):
-            loop._accept_connection = types.MethodType(_accept_connection, loop)
+            # Deliberate: asyncio's private accept loop replaced (the names checked just above).
+            loop._accept_connection = types.MethodType(_accept_connection, loop)  # type: ignore[attr-defined]
         self.loop_ready.set()
         await super().startup(sockets)

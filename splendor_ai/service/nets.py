@@ -75,8 +75,8 @@ class Nets:
                     raise ValueError(f"net check: {folder / name}: covers {list(loaded[name].players)} players, "
                                      f"not {players} (and no {game}-{players}p.splnn is shipped)")
         overrides = {}
-        for game, path in parse_net_setting(setting).items():
-            overrides[game] = _load(Path(path), game)
+        for game, net_path in parse_net_setting(setting).items():
+            overrides[game] = _load(Path(net_path), game)
         if folder == shipped_dir():
             for game in GAMES:  # loads (and keeps) what every search will use
                 for players in PLAYER_COUNTS[game]:

@@ -139,13 +139,13 @@ class Server:
         if settings.http_port >= 0:
             from .web import WebServer
 
-            self.web = WebServer(self.servicer, host=self.host, port=settings.http_port, workers=workers,
-                                 cors_origin=settings.cors_origin, tokens=self.tokens, observer=self.observer,
-                                 tls_cert=settings.tls_cert, tls_key=settings.tls_key,
-                                 tls_client_ca=settings.tls_client_ca, max_connections=self.max_connections,
-                                 header_timeout=settings.header_timeout, body_timeout=settings.body_timeout,
-                                 keepalive_timeout=settings.keepalive_timeout)
-            self.metrics.places_in_use.labels("http").set_function(lambda: self.web.transport.active)
+            web = self.web = WebServer(self.servicer, host=self.host, port=settings.http_port, workers=workers,
+                                       cors_origin=settings.cors_origin, tokens=self.tokens, observer=self.observer,
+                                       tls_cert=settings.tls_cert, tls_key=settings.tls_key,
+                                       tls_client_ca=settings.tls_client_ca, max_connections=self.max_connections,
+                                       header_timeout=settings.header_timeout, body_timeout=settings.body_timeout,
+                                       keepalive_timeout=settings.keepalive_timeout)
+            self.metrics.places_in_use.labels("http").set_function(lambda: web.transport.active)
             self.metrics.places.labels("http").set(workers)
 
     def grpc_options(self) -> list[tuple[str, int]]:
@@ -204,7 +204,8 @@ class Server:
         with self._health_lock:
             if not self._started:
                 return
-            status = health_pb2.HealthCheckResponse.NOT_SERVING if self._faults else health_pb2.HealthCheckResponse.SERVING
+            serving = health_pb2.HealthCheckResponse
+            status = serving.NOT_SERVING if self._faults else serving.SERVING
             for name in ("", SERVICE_NAME):
                 self.health.set(name, status)
 

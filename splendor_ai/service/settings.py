@@ -38,10 +38,10 @@ def cgroup_cpu_limit(root: str = CGROUP_ROOT) -> float | None:
         except (ValueError, ZeroDivisionError):
             return None
     for folder in ("cpu,cpuacct", "cpu"):
-        quota, period = read(folder, "cpu.cfs_quota_us"), read(folder, "cpu.cfs_period_us")
-        if quota is not None and period is not None:
+        v1_quota, v1_period = read(folder, "cpu.cfs_quota_us"), read(folder, "cpu.cfs_period_us")
+        if v1_quota is not None and v1_period is not None:
             try:
-                q, p = int(quota), int(period)
+                q, p = int(v1_quota), int(v1_period)
             except ValueError:
                 return None
             return q / p if q > 0 and p > 0 else None
@@ -303,7 +303,8 @@ def load_tokens(token_file: str, environ=os.environ) -> list[str]:
         except OSError as exc:
             raise ValueError(f"token_file: cannot read {token_file}: {exc.strerror}") from None
         except UnicodeDecodeError as exc:
-            raise ValueError(f"token_file: {token_file} is not UTF-8 text (byte {exc.start}): one token a line") from None
+            raise ValueError(
+                f"token_file: {token_file} is not UTF-8 text (byte {exc.start}): one token a line") from None
         found = [ln.strip() for ln in lines if ln.strip() and not ln.strip().startswith("#")]
         if not found:
             raise ValueError(f"token_file: {token_file} holds no token (one a line)")

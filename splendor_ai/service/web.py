@@ -34,6 +34,7 @@ import socket
 import ssl
 import threading
 import time
+from collections.abc import Callable
 from concurrent import futures
 from dataclasses import dataclass
 from importlib import resources
@@ -56,7 +57,8 @@ try:
     from connectrpc.server import ConnectASGIApplication, Endpoint
     from protobuf.wkt import Any as WireAny
 except ImportError as exc:  # the optional `web` extra
-    raise ImportError(f"the HTTP port needs the 'web' extra: pip install '.[web]' in the splendor-ai source tree ({exc})") from None
+    raise ImportError(
+        f"the HTTP port needs the 'web' extra: pip install '.[web]' in the splendor-ai source tree ({exc})") from None
 
 log = logging.getLogger("splendor_ai.service")
 
@@ -196,7 +198,8 @@ class Transport:
         self.metrics = metrics
         self.pool = futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="http-rpc")
         self._active = 0  # touched on the event loop's thread only
-        self.on_idle = None  # called on the event loop's thread when the last running call ends
+        # called on the event loop's thread when the last running call ends
+        self.on_idle: Callable[[], object] | None = None
         self._summary = Summary(logging.WARNING, f"refused HTTP calls: every one of the {workers} worker threads "
                                                  "was busy (RESOURCE_EXHAUSTED)")
 
@@ -271,7 +274,7 @@ class Transport:
         return call
 
     def endpoints(self, _service=None) -> dict:
-        out = {}
+        out: dict[str, Endpoint] = {}
         for m in SERVICE.methods:
             info = MethodInfo(name=m.name, service_name=SERVICE.full_name, input=getattr(pb, m.input_type.name),
                               output=getattr(pb, m.output_type.name), idempotency_level=IdempotencyLevel.UNKNOWN,
@@ -400,13 +403,14 @@ class WebApp:
             if kind == GRPC or kind.startswith(GRPC + "+"):
                 # gRPC itself needs HTTP/2 trailers: its port is the gRPC one. Said plainly, once.
                 return await _respond(send, 415, b"application/grpc is served on the gRPC port; this HTTP port "
-                                      b"serves Connect and gRPC-Web (application/grpc-web, application/grpc-web-text)\n",
+                                      b"serves Connect and gRPC-Web "
+                                      b"(application/grpc-web, application/grpc-web-text)\n",
                                       "text/plain; charset=utf-8", headers=[(b"accept-post", ACCEPT_POST)])
             if kind == GRPC_WEB_TEXT or kind.startswith(GRPC_WEB_TEXT + "+"):
                 receive, send = await _grpc_web_text(scope, receive, send, kind)
                 if receive is None:
                     return None
-            if self.allowed(origin):
+            if origin is not None and self.allowed(origin):
                 extra = self.cors_headers(origin)
 
                 async def send_with_cors(message):
@@ -564,32 +568,34 @@ class WebServer:
         self.host, self._port = host, port
         self.tls = bool(tls_cert)
         self.keepalive_timeout = keepalive_timeout
-        self._ssl = dict(ssl_certfile=tls_cert or None, ssl_keyfile=tls_key or None,
-                         ssl_ca_certs=tls_client_ca or None,
-                         ssl_cert_reqs=ssl.CERT_REQUIRED if tls_client_ca else ssl.CERT_NONE)
-        self._uvicorn = None
-        self._thread = None
-        self._exit_timer = None
+        self._tls_files = (tls_cert or None, tls_key or None, tls_client_ca or None)  # cert, key, client CA
+        self._uvicorn: GuardedServer | None = None
+        self._thread: threading.Thread | None = None
+        self._exit_timer: threading.Timer | None = None
         self.port: int | None = None
 
     def start(self) -> int:
         sock = _listen(self.host, self._port)
         self.port = sock.getsockname()[1]
+        cert, key, client_ca = self._tls_files
+        # timeout_keep_alive: uvicorn annotates an int, and hands it to loop.call_later, which takes a float.
         config = uvicorn.Config(self.app, lifespan="off", access_log=False, log_config=None, log_level="warning",
-                                http=protocol_class(self.guard), timeout_keep_alive=self.keepalive_timeout,
-                                **self._ssl)
+                                http=protocol_class(self.guard),
+                                timeout_keep_alive=self.keepalive_timeout,  # type: ignore[arg-type]
+                                ssl_certfile=cert, ssl_keyfile=key, ssl_ca_certs=client_ca,
+                                ssl_cert_reqs=ssl.CERT_REQUIRED if client_ca else ssl.CERT_NONE)
         try:
             config.load()  # reads the TLS files now: a bad one fails the start, not the first call
         except (OSError, ssl.SSLError) as exc:
             sock.close()
             raise OSError(f"the HTTP port's TLS files: {exc}") from None
-        self._uvicorn = GuardedServer(config, self.guard)
-        self._thread = threading.Thread(target=self._uvicorn.run, kwargs={"sockets": [sock]}, name="http",
-                                        daemon=True)
-        self._thread.start()
+        server = self._uvicorn = GuardedServer(config, self.guard)
+        thread = self._thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="http",
+                                                 daemon=True)
+        thread.start()
         deadline = time.monotonic() + 10
-        while not self._uvicorn.started:
-            if not self._thread.is_alive() or time.monotonic() > deadline:
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
                 raise OSError(f"the HTTP port {self.host}:{self.port} did not start")
             time.sleep(0.01)
         return self.port
@@ -604,11 +610,14 @@ class WebServer:
         self.guard.drain()
         # uvicorn's own shutdown (the listener closed, the calls still running cancelled) takes
         # a few tenths of a second: it starts that much before the grace ends.
-        self._uvicorn.config.timeout_graceful_shutdown = min(EXIT_SHUTDOWN_SECONDS, max(grace, 0.01))
+        # uvicorn annotates an int (or None) and hands it to asyncio.wait_for, which takes a float.
+        shutdown = min(EXIT_SHUTDOWN_SECONDS, max(grace, 0.01))
+        self._uvicorn.config.timeout_graceful_shutdown = shutdown  # type: ignore[assignment]
         self._exit_timer = threading.Timer(max(0.0, grace - EXIT_MARGIN_SECONDS), self._exit)
         self._exit_timer.daemon = True
         self._exit_timer.start()
         loop = self.guard.loop  # the HTTP port's event loop (GuardedServer.startup)
+        assert loop is not None  # set before start() returned
 
         def exit_when_idle():  # on the event loop's thread, where the count of calls changes
             self.transport.on_idle = lambda: loop.call_later(IDLE_LINGER_SECONDS, self._exit)
@@ -621,6 +630,7 @@ class WebServer:
             pass
 
     def _exit(self) -> None:
+        assert self._uvicorn is not None  # stop() schedules this only once started
         self._uvicorn.should_exit = True
 
     def wait(self) -> None:

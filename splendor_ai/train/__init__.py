@@ -7,7 +7,8 @@ try:
     import numpy  # noqa: F401
     import torch  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on the installation
-    raise ImportError(f"splendor-ai train needs PyTorch and NumPy: pip install '.[train]' in the splendor-ai source tree ({exc})") from None
+    raise ImportError(f"splendor-ai train needs PyTorch and NumPy: pip install '.[train]' in the splendor-ai "
+                      f"source tree ({exc})") from None
 
 from .loop import Run, TrainError, TrainSettings
 from .selfplay import SelfPlaySettings

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from types import ModuleType
 
 import numpy as np
 
@@ -139,17 +140,19 @@ def for_game(game: str) -> ColourSymmetry:
     from functools import partial
 
     if game == "duel":
-        from ..games.duel import features, spec
+        from ..games.duel import features as duel_features, spec as duel_spec
 
-        return ColourSymmetry(duel_names(), spec.LETTERS[:5], features.POLICY_SIZE, _duel_actions)
+        return ColourSymmetry(duel_names(), duel_spec.LETTERS[:5], duel_features.POLICY_SIZE, _duel_actions)
+    features: ModuleType
+    spec: ModuleType
     if game == "base":
-        from ..games.base import features, spec
+        from ..games.base import features as base_features, spec as base_spec
 
-        names = features.NAMES
+        features, spec, names = base_features, base_spec, base_features.NAMES
     elif game == "marvel":
-        from ..games.marvel import features, spec
+        from ..games.marvel import features as marvel_features, spec as marvel_spec
 
-        names = features.feature_names()
+        features, spec, names = marvel_features, marvel_spec, marvel_features.feature_names()
     else:
         raise ValueError(f"no game {game!r}")
     return ColourSymmetry(names, spec.LETTERS[:5], features.POLICY_SIZE,

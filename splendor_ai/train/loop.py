@@ -84,7 +84,8 @@ class TrainSettings:
         counts = {"base": (2, 3, 4), "marvel": (2, 3, 4), "duel": (2,)}[self.game]
         bad = [p for p in self.players if p not in counts]
         if not self.players or bad:
-            raise TrainError(f"--players: {self.game} is played by {', '.join(map(str, counts))} players, got {self.players}")
+            raise TrainError(
+                f"--players: {self.game} is played by {', '.join(map(str, counts))} players, got {self.players}")
         for name in ("generations", "games", "workers", "window", "epochs", "batch_size", "gate_games",
                      "gate_iterations"):
             if getattr(self, name) < 1:
@@ -93,9 +94,9 @@ class TrainSettings:
             raise TrainError("--hidden: 1 to 4 positive layer sizes")
         from ..search.mcts import NET_SEARCH_DEFAULTS
 
-        bad = set(self.net_search) - set(NET_SEARCH_DEFAULTS)
-        if bad:
-            raise TrainError(f"--net-search: unknown setting(s) {', '.join(sorted(bad))} "
+        unknown = set(self.net_search) - set(NET_SEARCH_DEFAULTS)
+        if unknown:
+            raise TrainError(f"--net-search: unknown setting(s) {', '.join(sorted(unknown))} "
                              f"(one of {', '.join(NET_SEARCH_DEFAULTS)})")
         for d in self.data:
             if not sorted(Path(d).glob("gen-*/selfplay-*.npz")):
@@ -471,7 +472,8 @@ class Run:
         ]
         for r in self.state["history"]:
             by = r.get("vs_best_by_players", {})
-            gen = f"{r['generation']} (distilled from {r['distilled']} positions)" if r.get("distilled") else r["generation"]
+            gen = (f"{r['generation']} (distilled from {r['distilled']} positions)" if r.get("distilled")
+                   else r["generation"])
             if len(starts) > 1 and r.get("warm_start"):
                 gen = f"{gen} (warm)"
             lines.append(f"| {gen} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "

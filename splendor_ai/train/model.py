@@ -75,8 +75,7 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
         raise ValueError(f"lr_schedule: {lr_schedule!r} is not one of {', '.join(LR_SCHEDULES)}")
     gen = torch.Generator().manual_seed(seed)
     features = torch.from_numpy(data["features"].astype(np.float32))
-    policy, legal = dense_targets(data, model.policy_size)
-    policy, legal = torch.from_numpy(policy), torch.from_numpy(legal)
+    policy, legal = map(torch.from_numpy, dense_targets(data, model.policy_size))
     # The value target blends the outcome with the search's own estimate at the root: the
     # outcome alone is one bit per game shared by all its positions, which a net memorises
     # (it can tell games apart by their cards) instead of learning.
@@ -147,6 +146,7 @@ def train(model: PolicyValueNet, data: dict, *, epochs: int, batch_size: int = 5
                        "held_out_value_loss": val_v, "held_out_policy_loss": val_p}
     for g in opt.param_groups:  # the saved state names the run's rate, not the schedule's last step
         g["lr"] = lr
+    assert best_state is not None, "no epoch had a finite held-out loss"
     model.load_state_dict(best_state)
     model.eval()
     return metrics, opt.state_dict()

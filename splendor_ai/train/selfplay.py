@@ -2,9 +2,10 @@
 
 Per decision (with more than one legal action), a position records the mover's features
 (from the core: only what the mover can see), the search's win probabilities at the root
-and at the end every seat's outcome, both relative to the mover. Playout-cap randomisation (as in KataGo): a share of decisions gets the full
-search, and only those also record a policy target (the legal actions' classes with the
-search's visit shares); the others get a quick search.
+and at the end every seat's outcome, both relative to the mover. Playout-cap randomisation (as
+in KataGo): a share of decisions gets the full search, and only those also record a policy
+target (the legal actions' classes with the search's visit shares); the others get a quick
+search.
 """
 from __future__ import annotations
 

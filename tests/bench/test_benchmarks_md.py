@@ -48,7 +48,8 @@ def test_every_headline_value_is_what_its_section_says():
 def _shipped() -> dict[str, str]:
     import hashlib
 
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in (ROOT / "splendor_ai" / "nets").glob("*.splnn")}
+    nets = (ROOT / "splendor_ai" / "nets").glob("*.splnn")
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in nets}
 
 
 def test_every_headline_net_is_the_one_shipped_now():
@@ -87,7 +88,8 @@ def test_a_new_section_goes_to_the_end_of_its_subject(tmp_path):
     from splendor_ai.bench.report import write_section
 
     path = tmp_path / "B.md"
-    path.write_text("# Benchmarks\n\n# Rules\n\nr\n\n# Search\n\n<!-- bench:search -->\nx\n<!-- /bench:search -->\n\n# Nets\n")
+    path.write_text("# Benchmarks\n\n# Rules\n\nr\n\n# Search\n\n<!-- bench:search -->\nx\n<!-- /bench:search -->\n"
+                    "\n# Nets\n")
     write_section(path, "thrown-wins", "## thrown")
     write_section(path, "core-x", "## core x")
     text = path.read_text()

@@ -41,7 +41,8 @@ def test_setup_deals_the_pyramid_the_spiral_and_one_privilege_to_the_second_play
     assert pos["bag"] == [] and pos["bag_contents"] == [0] * 7
     assert (pos["privileges"], pos["seats"][0]["privileges"], pos["seats"][1]["privileges"]) == (2, 0, 1)
     assert pos["royals"] == [0, 1, 2, 3] and pos["current"] == 0 and pos["phase"] == "main"
-    assert spec.SPIRAL[:2] == (spec.parse_cell("c3"), spec.parse_cell("c4")) and spec.SPIRAL[-1] == spec.parse_cell("e5")
+    assert spec.SPIRAL[:2] == (spec.parse_cell("c3"), spec.parse_cell("c4"))
+    assert spec.SPIRAL[-1] == spec.parse_cell("e5")
 
 
 # ----------------------------------------------------------------------------- take tokens

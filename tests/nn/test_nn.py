@@ -388,7 +388,8 @@ def test_ship_writes_settings_for_one_player_count(tmp_path, monkeypatch):
     out = nn.read(tmp_path / "splendor_ai" / "nets" / "base.splnn")
     assert out.info["search"] == {"c_puct": 1.0}
     assert out.info["search_by_players"] == {"3": {"c_puct": 0.5, "fpu_reduction": 0.05}, "4": {"c_puct": 0.7}}
-    assert out.search_settings(3) == {"c_puct": 0.5, "fpu_reduction": 0.05} and out.search_settings(2) == {"c_puct": 1.0}
+    assert out.search_settings(3) == {"c_puct": 0.5, "fpu_reduction": 0.05}
+    assert out.search_settings(2) == {"c_puct": 1.0}
     for bad, message in (("5:c_puct=1", "one of the net's player counts"), ("3c_puct=1", "give N:k=v"),
                          ("3:cpuct=1", "unknown setting 'cpuct'"), ("3:c_puct=x", "is not a number"),
                          ("3:c_puct=-1", "c_puct must be a non-negative number"),

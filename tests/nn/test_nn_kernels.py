@@ -220,7 +220,8 @@ def test_the_precision_command_runs_as_a_module_without_warnings(tmp_path):
 def test_a_bad_precision_in_a_header_is_refused_naming_the_field(tmp_path):
     netfile = random_netfile("base", hidden=(8,), seed=4)
     netfile.info = {"precision": "int4"}
-    with pytest.raises(W.WeightsError, match=r"header.info.precision must be one of float32, bfloat16, int8, got 'int4'"):
+    with pytest.raises(W.WeightsError,
+                       match=r"header.info.precision must be one of float32, bfloat16, int8, got 'int4'"):
         W.read(_saved(tmp_path, netfile))
     with pytest.raises(W.WeightsError, match="precision must be one of"):
         W.with_precision(netfile, "fp8")

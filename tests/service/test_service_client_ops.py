@@ -188,7 +188,8 @@ def test_bad_retry_settings_are_clear_errors(retries, message):
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    ({"attempts": 6}, "attempts: 2..5"), ({"attempts": 1}, "attempts: 2..5"), ({"initial_backoff": 0}, "initial_backoff"),
+    ({"attempts": 6}, "attempts: 2..5"), ({"attempts": 1}, "attempts: 2..5"),
+    ({"initial_backoff": 0}, "initial_backoff"),
     ({"initial_backoff": 2, "max_backoff": 1}, "max_backoff must be at least"), ({"multiplier": 0.5}, "multiplier"),
     ({"codes": ("BUSY",)}, "codes"), ({"codes": ()}, "codes"),
 ])

@@ -68,7 +68,8 @@ def test_dockerignore_leaves_out_local_builds_and_keeps_the_sources():
                 "splendor_ai.egg-info/PKG-INFO", "client/splendor_ai_client.egg-info/PKG-INFO"):
         assert dockerignored(rel, patterns), rel
     for rel in ("ext/base.pyx", "ext/nn_kernels.h", "setup.py", "pyproject.toml", "client/pyproject.toml",
-                "client/splendor/v1/splendor_pb2.py", "splendor_ai/nets/base.splnn", "splendor_ai/service/static/index.html"):
+                "client/splendor/v1/splendor_pb2.py", "splendor_ai/nets/base.splnn",
+                "splendor_ai/service/static/index.html"):
         assert not dockerignored(rel, patterns), rel
 
 

@@ -45,7 +45,8 @@ def _run(argv, *, cwd=JS, timeout=300, env=None, check=True) -> subprocess.Compl
     except subprocess.TimeoutExpired as exc:
         pytest.fail(f"{' '.join(map(str, argv))} ran over {timeout} s:\n{exc.stdout}\n{exc.stderr}")
     if check and out.returncode != 0:
-        pytest.fail(f"{' '.join(map(str, argv))} failed ({out.returncode}):\n{out.stdout[-6000:]}\n{out.stderr[-6000:]}")
+        pytest.fail(f"{' '.join(map(str, argv))} failed ({out.returncode}):\n"
+                    f"{out.stdout[-6000:]}\n{out.stderr[-6000:]}")
     return out
 
 

@@ -2,7 +2,8 @@
 import pytest
 from splendor_ai_client import InvalidArgument, IllegalMove, pb
 
-from game_checks import assert_analysis_stream, deck_card, frontend_turn, malformed_position_tests, move_tokens, play_to_the_end, reserve_mutators
+from game_checks import (assert_analysis_stream, deck_card, frontend_turn, malformed_position_tests, move_tokens,
+                         play_to_the_end, reserve_mutators)
 from splendor_ai.games import load_game
 from splendor_ai.games.marvel import spec
 from splendor_ai.service import convert
@@ -80,7 +81,8 @@ def test_structured_moves_and_game_mismatch(client):
     assert played.moves[0].tokens.blue == 1 and played.moves[1].level == 3
     base_move = pb.Move(base=pb.BaseMove(kind=pb.BaseMove.KIND_PASS))
     for moves, field in (([base_move], "moves[0].base"), (["take yg"], "moves[0].notation"),
-                         ([pb.Move(marvel=pb.MarvelMove(kind=pb.MarvelMove.KIND_LOCATION))], "moves[0].marvel.location"),
+                         ([pb.Move(marvel=pb.MarvelMove(kind=pb.MarvelMove.KIND_LOCATION))],
+                          "moves[0].marvel.location"),
                          ([pb.Move(notation="take yrb", drawn_tokens="w")], "moves[0].drawn_tokens")):
         with pytest.raises(InvalidArgument) as err:
             client.apply_actions(p, moves)

@@ -117,8 +117,8 @@ def nginx(tmp_path, spawn_server):
     conf, k = re.subn(r"listen 50551 ssl http2;", f"listen 127.0.0.1:{port} ssl http2;", conf)
     # The certificate's placeholder paths: one made here (for 127.0.0.1), which the clients check.
     certs = Certificates(tmp_path)
-    conf, c = re.subn(r"ssl_certificate\s+/etc/splendor/tls/server\.pem;", f"ssl_certificate {certs.path('server.pem')};",
-                      conf)
+    conf, c = re.subn(r"ssl_certificate\s+/etc/splendor/tls/server\.pem;",
+                      f"ssl_certificate {certs.path('server.pem')};", conf)
     conf, d = re.subn(r"ssl_certificate_key\s+/etc/splendor/tls/server\.key;",
                       f"ssl_certificate_key {certs.path('server.key')};", conf)
     assert (n, m, k, c, d) == (1, 1, 1, 1, 1), "deploy/nginx.conf no longer has the lines this test rewrites"

@@ -271,7 +271,8 @@ def test_the_page_travels_gzipped_and_revalidates(web):
 
     plain_status, plain_headers, plain = web.http.request("GET", "/splendor-ai-client.js")
     assert plain_status == 200 and "content-encoding" not in plain_headers
-    assert plain == (web_module.resources.files(web_module.__package__) / "static" / "splendor-ai-client.js").read_bytes()
+    static = web_module.resources.files(web_module.__package__) / "static"
+    assert plain == (static / "splendor-ai-client.js").read_bytes()
     status, headers, packed = web.http.request("GET", "/splendor-ai-client.js",
                                                headers={"accept-encoding": "gzip, deflate, br"})
     assert status == 200 and headers["content-encoding"] == "gzip" and "Accept-Encoding" in headers["vary"]

@@ -33,21 +33,26 @@ from splendor_ai.service.convert import encode_position  # noqa: E402
 
 SHOWN = """
 const b = document.querySelector('#board .board');
-const chips = (root) => Object.fromEntries([...root.querySelectorAll('.chip')].map(c => [c.dataset.token, +c.textContent]));
+const chips = (root) => Object.fromEntries(
+  [...root.querySelectorAll('.chip')].map(c => [c.dataset.token, +c.textContent]));
 return {
   rows: [...b.querySelectorAll('.rows .row')].map(r => ({level: +r.dataset.row,
-     deck: +r.querySelector('.deck-size').textContent, cards: [...r.querySelectorAll('.card')].map(c => c.classList.contains('empty-slot') ? -1 : +c.dataset.card)})),
+     deck: +r.querySelector('.deck-size').textContent,
+     cards: [...r.querySelectorAll('.card')].map(c => c.classList.contains('empty-slot') ? -1 : +c.dataset.card)})),
   supply: b.querySelector('.supply-tokens') ? chips(b.querySelector('.supply-tokens')) : null,
   cells: [...b.querySelectorAll('.duel-board .cell')].map(c => c.dataset.token),
   tops: [...b.querySelectorAll('.top [data-noble], .top [data-location], .top [data-royal]')].map(
      n => +(n.dataset.noble ?? n.dataset.location ?? n.dataset.royal)),
-  ids: [...b.querySelectorAll('.card[data-card]')].every(c => c.querySelector('.card-id').textContent === c.dataset.card),
-  seats: [...b.querySelectorAll('.seat')].map(s => ({seat: +s.dataset.seat, points: +s.querySelector('.points').dataset.points,
+  ids: [...b.querySelectorAll('.card[data-card]')].every(
+     c => c.querySelector('.card-id').textContent === c.dataset.card),
+  seats: [...b.querySelectorAll('.seat')].map(s => ({seat: +s.dataset.seat,
+     points: +s.querySelector('.points').dataset.points,
      tokens: chips(s.querySelector('.tokens')),
      claimed: [...s.querySelectorAll('.claimed [data-noble], .claimed [data-location], .claimed [data-royal]')].map(
         n => +(n.dataset.noble ?? n.dataset.location ?? n.dataset.royal)),
      reservedLine: s.querySelector('.reserved').querySelectorAll('[data-noble], [data-location], [data-royal]').length,
-     reserved: [...s.querySelectorAll('.reserved .card')].map(c => c.dataset.card === undefined ? null : +c.dataset.card)})),
+     reserved: [...s.querySelectorAll('.reserved .card')].map(
+        c => c.dataset.card === undefined ? null : +c.dataset.card)})),
 };
 """
 

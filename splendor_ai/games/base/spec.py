@@ -49,7 +49,7 @@ Card = common.Card  # colour 0..4, cost per colour
 class Noble:
     id: int
     points: int
-    requires: tuple[int, int, int, int, int]
+    requires: tuple[int, ...]  # per colour
 
 
 def _load_cards() -> tuple[Card, ...]:

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import copy
 import csv
+import io
 import operator
 import random
 from dataclasses import dataclass
 from importlib import resources
+from types import ModuleType
+from typing import TYPE_CHECKING, Self
 
 from ..errors import HiddenInformationError, IllegalActionError, NotationError, PositionError, UnavailableCardError
 from ..state import TERMINAL
@@ -89,8 +92,8 @@ def check_reserved(reserved, sf: str, seat: int, observer, cards, place, hidden:
 # ---------------------------------------------------------------------------- data and notation
 def read_csv(package: str, name: str) -> list[dict[str, str]]:
     """The rows of ``data/<name>`` of a game's package."""
-    with resources.files(package).joinpath("data", name).open(newline="") as f:
-        return list(csv.DictReader(f))
+    data = resources.files(package).joinpath("data", name).read_bytes().decode("utf-8")
+    return list(csv.DictReader(io.StringIO(data, newline="")))  # newline="": as csv asks of a file
 
 
 def parse_card_id(text: str, n_cards: int) -> int:
@@ -146,7 +149,7 @@ def hide_cards(position: dict, seat: int) -> dict:
 def unseen_cards(position: dict, seat: int, face_up, cards_by_level) -> list[list[int]]:
     """Per level, the cards ``seat`` has not seen (sorted): the pool hidden cards come from.
     ``face_up``: the rows of face-up cards (-1 for an empty place)."""
-    seen = set()
+    seen: set[int] = set()
     for row in face_up:
         seen.update(c for c in row if c >= 0)
     for i, s in enumerate(position["seats"]):
@@ -236,7 +239,8 @@ def action_id(action) -> int:
     try:
         return operator.index(action)
     except TypeError:
-        raise IllegalActionError(f"action {action!r}: an action is an integer id, not {type(action).__name__}") from None
+        raise IllegalActionError(
+            f"action {action!r}: an action is an integer id, not {type(action).__name__}") from None
 
 
 class ReferenceBase:
@@ -244,7 +248,13 @@ class ReferenceBase:
     views and resampling through the spec's positions, the notation, the drawing. A subclass
     sets ``spec`` (its game's spec module) and keeps ``_phase``, ``current``, ``turn``."""
 
-    spec = None
+    spec: ModuleType
+    players: int
+    if TYPE_CHECKING:  # what each game's ReferenceState defines
+        @classmethod
+        def from_position(cls, pos: dict) -> Self: ...
+        def to_position(self) -> dict: ...
+        def returns(self) -> list[float]: ...
 
     def _read_turn(self, pos: dict) -> None:
         """From a position: the start seat, the seat to act, the phase, the turn, the decks

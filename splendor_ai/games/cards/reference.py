@@ -27,6 +27,7 @@ from ..errors import HiddenInformationError, IllegalActionError
 from .common import ReferenceBase, action_id
 from .spec import BOARD_TARGETS, LEVELS, MAX_RESERVED, RESERVE_BOARD, RESERVE_DECK, RETURN, SLOTS, TOKEN_LIMIT
 from .spec import BUY_TARGETS, TAKE1, TAKE2_DIFF, TAKE2_DIFF_SETS, TAKE2_SAME, TAKE3, TAKE3_SETS, taken_tokens
+from .spec import CardGameSpec
 
 _MAIN, _RETURN, _OVER = "main", "return", "over"
 
@@ -38,12 +39,11 @@ class CardGameReference(ReferenceBase):
     own clauses: ``points``, ``_before_pieces``, ``_end_trigger``, ``_round_end``,
     ``_winners``."""
 
-    spec = None  # the game's spec module
     KEYS: tuple[str, ...] = ()  # the game's own position keys, after its pieces
     NOT_AFFORDABLE = "not affordable"
 
     @property
-    def rules(self):
+    def rules(self) -> CardGameSpec:
         """The game's CardGameSpec."""
         return self.spec.RULES
 
@@ -261,6 +261,7 @@ class CardGameReference(ReferenceBase):
         goes to the player's tableau.'"""
         seat = self._seat()
         card = self._buy_target_card(target)
+        assert card is not None  # a legal buy names a card
         self._pay(self.rules.payment(self.rules.cards[card].cost, self.bonuses(self.current), seat["tokens"], variant))
         bisect.insort(seat["cards"], card)  # a tableau is a set: kept sorted (canonical form)
         self._gained(card)
@@ -391,7 +392,7 @@ class CardGameReference(ReferenceBase):
         return out
 
     def _reserve_actions(self) -> list[int]:
-        out = []
+        out: list[int] = []
         if not self._can_reserve():
             return out
         for lv in range(LEVELS):
@@ -405,7 +406,7 @@ class CardGameReference(ReferenceBase):
 
     def _buy_actions(self, all_payments: bool) -> list[int]:
         self._hidden_reserve_check()
-        out = []
+        out: list[int] = []
         for target in range(BUY_TARGETS):
             card = self._buy_target_card(target)
             if card is None:
@@ -539,7 +540,9 @@ class CardGameReference(ReferenceBase):
                 return f"seat {self.current} has no reserved card {i}"
             if reserved[i]["card"] is None:
                 self._hidden_reserve_check()
-        variants = self._payment_variants(self._buy_target_card(target), self.current)
+        card = self._buy_target_card(target)
+        assert card is not None  # an empty slot or a missing reserve was answered above, a hidden one raised
+        variants = self._payment_variants(card, self.current)
         if variant not in variants:
             if variant == 0 or not variants:
                 return self.NOT_AFFORDABLE

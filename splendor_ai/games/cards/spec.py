@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass, field
 
 from ..errors import NotationError, PositionError, UnavailableCardError
-from .common import (action_name, buy_target, check_int, check_reserved, named_card, check_list, hide_cards, parse_card_id, redraw_cards,
-                     unseen_cards, words_of)
+from .common import (action_name, buy_target, check_int, check_reserved, named_card, check_list, hide_cards,
+                     parse_card_id, redraw_cards, unseen_cards, words_of)
 
 LEVELS = 3
 SLOTS = 4  # face-up cards per level
@@ -40,7 +40,7 @@ RESERVE_DECK = 42  # 3 ids: blind, from the deck of level 1..3
 RETURN = 45  # one id per token kind: give back one token of that kind
 
 
-def pay_variants(wild_count: int) -> tuple[tuple[int, int, int, int, int], ...]:
+def pay_variants(wild_count: int) -> tuple[tuple[int, ...], ...]:
     """A payment variant is how many wild tokens replace tokens of a colour the player would
     otherwise pay. Variant 0 (no replacement) is the "wild only for the shortfall" payment
     that a move naming no payment means. All vectors with a sum of at most ``wild_count``,
@@ -134,6 +134,14 @@ class CardGameSpec:
     short_of: str  # why a card is not affordable: "bonuses, gems and gold fall short"
     letter_notes: dict = field(default_factory=dict)  # letter -> why the notation refuses it
     return_notes: dict = field(default_factory=dict)  # token kind -> why it is never returned
+    # What follows from the fields above, set by __post_init__ (not arguments; not compared).
+    cards_by_level: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    pay_variants: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    pay_variant_index: dict[tuple[int, ...], int] = field(init=False, repr=False, compare=False)
+    n_pay: int = field(init=False, repr=False, compare=False)
+    num_actions: int = field(init=False, repr=False, compare=False)
+    kinds: int = field(init=False, repr=False, compare=False)
+    phases: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         by_level = tuple(tuple(c.id for c in self.cards if c.level == lv) for lv in (1, 2, 3))
@@ -456,7 +464,7 @@ class CardGameSpec:
             raise PositionError("decks", "a full position (no observer) needs the decks")
         if decks is not None:
             decks = check_list(decks, "decks", LEVELS)
-        out_decks = None if decks is None else []
+        out_decks: list[list[int]] = []
         for lv in range(LEVELS):
             size = check_int(deck_sizes[lv], f"deck_sizes[{lv}]", 0, len(self.cards_by_level[lv]))
             if decks is not None:
@@ -476,7 +484,7 @@ class CardGameSpec:
                     f"level {lv + 1}: {known + hidden[lv]} cards accounted for, "
                     f"the game has {len(self.cards_by_level[lv])}",
                 )
-        return out_decks, [int(x) for x in deck_sizes]
+        return (None if decks is None else out_decks), [int(x) for x in deck_sizes]
 
     def validate(self, position, totals_for, in_play_for, place_piece, seat_own, token_max=None, own_fields=None,
                  finish=None) -> dict:
@@ -560,6 +568,7 @@ class CardGameSpec:
             return f"{name}: not legal here"
         if kind == "buy":
             cid = buy_target_card(position, self.split_buy(action)[0])
+            assert cid is not None  # action_name gave the reason for an empty target
             if self.payment(self.cards[cid].cost, self.bonuses(seat["cards"]), seat["tokens"], 0) is None:
                 return f"{name}: not affordable ({self.short_of})"
             return f"{name}: that payment is not possible for this seat"
@@ -600,7 +609,8 @@ class CardGameSpec:
             *header,
         ]
         for lv in range(LEVELS - 1, -1, -1):
-            lines.append(f"L{lv + 1} ({position['deck_sizes'][lv]:2d}) " + " ".join(card(c) for c in position["board"][lv]))
+            lines.append(f"L{lv + 1} ({position['deck_sizes'][lv]:2d}) "
+                         + " ".join(card(c) for c in position["board"][lv]))
         for i, s in enumerate(position["seats"]):
             points, own = seat_text(i, s)
             lines.append(

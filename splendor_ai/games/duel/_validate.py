@@ -104,7 +104,7 @@ def _seat(s, i: int, where: dict, hidden: list[int], observer) -> dict:
         _int(tokens[k], f"{sf}.tokens[{k}]", 0, spec.TOKEN_TOTALS[k])
     cards = [_place(cid, f"{sf}.cards[{j}]", where) for j, cid in enumerate(_list(s["cards"], f"{sf}.cards"))]
     reserved = check_reserved(s["reserved"], sf, i, observer, spec.CARDS, lambda cid, f: _place(cid, f, where), hidden)
-    jokers = []
+    jokers: list[dict] = []
     for j, e in enumerate(_list(s.get("jokers", []), f"{sf}.jokers")):
         jf = f"{sf}.jokers[{j}]"
         if not isinstance(e, dict) or "card" not in e or "color" not in e:
@@ -132,7 +132,7 @@ def _decks(position: dict, where: dict, hidden: list[int], observer):
         raise PositionError("decks", "a full position (no observer) needs the decks")
     if decks is not None:
         decks = _list(decks, "decks", spec.LEVELS)
-    out = None if decks is None else []
+    out: list[list[int]] = []
     for lv in range(spec.LEVELS):
         size = _int(sizes[lv], f"deck_sizes[{lv}]", 0, len(spec.CARDS_BY_LEVEL[lv]))
         if decks is not None:
@@ -144,7 +144,7 @@ def _decks(position: dict, where: dict, hidden: list[int], observer):
         if known + hidden[lv] != len(spec.CARDS_BY_LEVEL[lv]):
             raise PositionError(f"deck_sizes[{lv}]", f"level {lv + 1}: {known + hidden[lv]} cards accounted "
                                 f"for, the game has {len(spec.CARDS_BY_LEVEL[lv])}")
-    return out, [int(x) for x in sizes]
+    return (None if decks is None else out), [int(x) for x in sizes]
 
 
 def _royals(value, seats: list[dict]) -> list[int]:
@@ -246,7 +246,8 @@ def _phase(out: dict) -> None:
     if phase == "token":
         c = spec.CARDS[pending]
         if not c.abilities & spec.TAKE_TOKEN or not any(c.color in row for row in out["board"]):
-            raise PositionError("pending_card", "the 'token' phase needs a take_token card whose colour is on the board")
+            raise PositionError("pending_card",
+                                "the 'token' phase needs a take_token card whose colour is on the board")
     if phase == "steal" and not any(other["tokens"][:6]):
         raise PositionError("phase", "'steal' but the opponent holds no gem or pearl")
     if phase == "royal" and (spec.royals_due(me) <= 0 or not out["royals"]):

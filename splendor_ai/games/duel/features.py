@@ -290,11 +290,11 @@ def encode(position: dict) -> list[float]:
                 out += [0.0] * RESERVE
                 continue
             level = reserved[j]["level"]
-            cid = visible[j]
-            if cid is None:
+            card = visible[j]
+            if card is None:
                 out += [1.0, 1.0, level / 3] + [0.0] * (RESERVE - 3)
             else:
-                out += [1.0, 0.0, level / 3] + _card(cid) + _lack_pair(cid, bonus[seat], tokens[seat])
+                out += [1.0, 0.0, level / 3] + _card(card) + _lack_pair(card, bonus[seat], tokens[seat])
 
     assert len(out) == NUM_FEATURES
     return out

@@ -43,6 +43,17 @@ class ReferenceState(ReferenceBase):
     game = spec.GAME
     spec = spec
     players = 2
+    # The position's own fields (from_position sets them; ReferenceBase._read_turn the turn's).
+    extra_turn: bool
+    pending_card: int | None  # the card whose ability waits for a choice
+    board: list[list[int]]
+    bag: list[int]
+    bag_seed: int | None  # None in a view
+    privileges: int
+    pyramid: list[list[int]]
+    royals: list[int]
+    seats: list[dict]
+    _legal: list[int] | None  # the legal actions, once computed
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -117,6 +128,7 @@ class ReferenceState(ReferenceBase):
         """'Paid tokens go into the bag' (and returned ones): at a random place of its order.
         A view does not know the order: it keeps the contents sorted."""
         if self.observer is None:
+            assert self.bag_seed is not None  # a full position has the bag's seed
             self.bag_seed = spec.bag_insert(self.bag, kind, self.bag_seed)
         else:
             bisect.insort(self.bag, kind)
@@ -267,7 +279,9 @@ class ReferenceState(ReferenceBase):
         """'Paid tokens go into the bag.' The card is gained; its abilities resolve."""
         seat = self._seat()
         cid = self._buy_target_card(target)
+        assert cid is not None  # a legal buy names a card
         paid = spec.payment(spec.CARDS[cid].cost, self.bonuses(self.current), seat["tokens"], variant)
+        assert paid is not None  # and can pay it
         for k in range(7):
             for _ in range(paid[k]):
                 seat["tokens"][k] -= 1
@@ -325,6 +339,7 @@ class ReferenceState(ReferenceBase):
     def _token_actions(self) -> list[int]:
         """'take_token: take 1 token of the card's colour from any cell of the board --
         compulsory if one is there, ignored otherwise.'"""
+        assert self.pending_card is not None  # the token phase follows the card that asks for it
         color = spec.CARDS[self.pending_card].color
         return [spec.TOKEN + cell for cell in self._cells_holding((color,))]
 

@@ -37,7 +37,8 @@ def action_to_string(position: dict, action: int) -> str:
     if kind == "gold":
         return f"gold {cell_name(action - TAKE_GOLD)}"
     if kind == "reserve":
-        return f"reserve {named_card(target_card(position, action - RESERVE), action, 'reserves from an empty pyramid slot')}"
+        card = named_card(target_card(position, action - RESERVE), action, 'reserves from an empty pyramid slot')
+        return f"reserve {card}"
     if kind == "reserve_deck":
         return f"reserve deck{action - RESERVE_DECK + 1}"
     if kind == "token":
@@ -279,6 +280,7 @@ def explain_illegal(position: dict, action) -> str:
         return f"{name}: the level-{action - RESERVE_DECK + 1} deck is empty"
     if kind == "buy":
         cid = target_card(position, split_buy(action)[0])
+        assert cid is not None  # action_name gave the reason for an empty target
         if CARDS[cid].color == JOKER and sum(bonuses(seat)) == 0:
             return f"{name}: a joker needs a card with a bonus colour"
         if payment(CARDS[cid].cost, bonuses(seat), seat["tokens"], 0) is None:
@@ -322,7 +324,8 @@ def render_position(position: dict) -> str:
     lines.append(f"bag: {tokens(bag_contents(position))}  privileges in supply: {position['privileges']}"
                  f"  royals: {position['royals']}")
     for lv in range(LEVELS - 1, -1, -1):
-        lines.append(f"L{lv + 1} ({position['deck_sizes'][lv]:2d}) " + " ".join(card(c) for c in position["pyramid"][lv]))
+        lines.append(f"L{lv + 1} ({position['deck_sizes'][lv]:2d}) "
+                     + " ".join(card(c) for c in position["pyramid"][lv]))
     for i, s in enumerate(position["seats"]):
         lines.append(
             f"seat {i}: {seat_points(s)} pts {seat_crowns(s)} crowns  tokens {tokens(s['tokens'])}"

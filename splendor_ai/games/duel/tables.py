@@ -94,7 +94,8 @@ assert [len(x) for x in CARDS_BY_LEVEL] == [30, 24, 13] and len(ROYALS) == 4
 # A cell is row * 5 + col, row 0 the top edge, col 0 the left edge. Its name is the column
 # letter a..e (left to right) and the row number 1..5 (top to bottom): "c3" is the centre.
 SPIRAL: tuple[int, ...] = tuple(
-    int(r["row"]) * SIZE + int(r["col"]) for r in sorted(read_csv(__package__, "board.csv"), key=lambda r: int(r["order"]))
+    int(r["row"]) * SIZE + int(r["col"])
+    for r in sorted(read_csv(__package__, "board.csv"), key=lambda r: int(r["order"]))
 )
 assert sorted(SPIRAL) == list(range(CELLS)) and SPIRAL[0] == 12
 

@@ -69,7 +69,7 @@ class Location:
     tile: int  # 1..4
     side: str  # "A" or "B" (our own labels)
     points: int
-    requires: tuple[int, int, int, int, int]
+    requires: tuple[int, ...]  # per colour
     name: str
 
 
@@ -94,7 +94,8 @@ def _load_cards() -> tuple[Card, ...]:
 
 
 def _load_locations() -> tuple[Location, ...]:
-    rows = _with_names(read_csv(__package__, "locations.csv"), read_csv(__package__, "locations_with_names.csv"), "locations")
+    rows = _with_names(read_csv(__package__, "locations.csv"), read_csv(__package__, "locations_with_names.csv"),
+                       "locations")
     out = []
     for i, row in enumerate(rows):
         tile, side = int(row["tile"]), row["side"]
@@ -249,7 +250,8 @@ def _check_avengers(avengers, seats: list[dict], phase: str, current: int) -> No
     its 'return' phase), may be ahead."""
     counts = [icons(s["cards"]) for s in seats]
     if avengers is not None and counts[avengers] < AVENGERS_ICONS:
-        raise PositionError("avengers", f"seat {avengers} holds the tile with {counts[avengers]} Avengers icons (3 needed)")
+        raise PositionError("avengers",
+                            f"seat {avengers} holds the tile with {counts[avengers]} Avengers icons (3 needed)")
     floor = AVENGERS_ICONS - 1 if avengers is None else counts[avengers]
     for i, n in enumerate(counts):
         if n > floor and not (phase == "return" and i == current):
