@@ -334,9 +334,10 @@ class CardFacts:
                 best = max(best, min(2, need[c]))
         return best
 
-    def min_turns(self, epos: dict, seat: int, cid: int, most: int = 3) -> int | None:
+    def min_turns(self, epos: dict, seat: int, cid: int, most: int = 3, memo: dict | None = None) -> int | None:
         """The mover's turns until it can buy ``cid`` (1: its next one), taking tokens from the
-        supply as it is in ``epos`` (nobody else taking), keeping at most 10; None past ``most``."""
+        supply as it is in ``epos`` (nobody else taking), keeping at most 10; None past ``most``.
+        ``memo``: answers by what they depend on (ends of a turn that returned other tokens)."""
         s = epos["seats"][seat]
         tokens, bonus, supply = s["tokens"], self.bonus(epos, seat), epos["supply"]
         price = self.price(cid, bonus)
@@ -348,16 +349,22 @@ class CardFacts:
             return 1
         if most < 2 or short > 3 * (most - 1):
             return None
+        key = (tuple(need), tokens[self.wild], tuple(min(x, 6) for x in supply[:5]), most)
+        if memo is not None and key in memo:
+            return memo[key]
+        turns = None
         if short <= self.cover(need, supply):
-            return 2
-        if most < 3:
-            return None
-        for v in self.take_options(supply):
-            n2 = [max(0, n - x) for n, x in zip(need, v)]
-            s2 = [a - x for a, x in zip(supply, v)]
-            if sum(n2) - tokens[self.wild] <= self.cover(n2, s2):
-                return 3
-        return None
+            turns = 2
+        elif most >= 3:
+            for v in self.take_options(supply):
+                n2 = [max(0, n - x) for n, x in zip(need, v)]
+                s2 = [a - x for a, x in zip(supply, v)]
+                if sum(n2) - tokens[self.wild] <= self.cover(n2, s2):
+                    turns = 3
+                    break
+        if memo is not None:
+            memo[key] = turns
+        return turns
 
     def toward(self, ctx, action: int, kind: str, apos: dict, ends) -> list[Reason]:
         """TOWARD_CARD: the move lowers the shortfall of a card the mover sees (or reserves it),
@@ -381,31 +388,40 @@ class CardFacts:
             s0 = self.short(x, tok0, bonus0)
             if not (x == reserved or (s0 > 0 and self.short(x, tok1, bonus1) < s0)):
                 continue
-            turns = [t for t in (self.min_turns(e, m, x) for e in live if x in self.face_up(e) + self.reserved(e, m))
-                     if t is not None]
-            turns = [t for t in turns if t == 1 or self.goes_on(ctx, live, t - 1)]
+            turns = self.fewest_turns(ctx, live, x)
             if turns:
-                out.append(Reason("TOWARD_CARD", card=x, turns=min(turns)))
+                out.append(Reason("TOWARD_CARD", card=x, turns=turns))
         return out
 
-    def goes_on(self, ctx, live: list[dict], takes: int) -> bool:
+    def fewest_turns(self, ctx, live: list[dict], x: int) -> int | None:
+        """The fewest turns (1-3) after which the mover can buy ``x``, over the ends of its turn
+        in ``live`` (the cheaper question first: each end for 1 turn, then 2, then 3), the game
+        going on to that turn."""
+        m = ctx.mover
+        ends = [e for e in live if x in self.face_up(e) + self.reserved(e, m)]
+        memo: dict = {}
+        for most in (1, 2, 3):
+            for e in ends:
+                t = self.min_turns(e, m, x, most, memo)
+                if t == most and (t == 1 or self.goes_on(ctx, e, t - 1)):
+                    return t
+        return None
+
+    def goes_on(self, ctx, epos: dict, takes: int) -> bool:
         """Whether, after ``takes`` more turns of the mover taking tokens (the others passing
-        by), the game still goes on to another turn of the mover: a noble it already qualifies
-        for, say, could bring it to 15 points and end the game first. Which tokens it takes
-        changes no points, so one take a turn shows it (on some end of the turn in ``live``)."""
+        by) from the end of its turn ``epos``, the game still goes on to another turn of the
+        mover: a noble it already qualifies for could bring it to 15 points and end the game
+        first. Which tokens it takes changes no points, so one take a turn shows it."""
         state_class = type(ctx.view)
-        for epos in live:
-            s = state_class.from_position(dict(epos, current=ctx.mover, phase="main"))
-            for _ in range(takes):
-                takes_here = [a for a in s.search_actions() if self.spec.action_kind(a).startswith("take")]
-                if not takes_here:
-                    break
-                s.apply_action(takes_here[0])
-                while not s.is_terminal() and s.current_player() == ctx.mover:
-                    s.apply_action(s.search_actions()[0])
-                if s.is_terminal() or s.to_position()["final_round"]:
-                    break
-                s = state_class.from_position(dict(s.to_position(), current=ctx.mover, phase="main"))
-            else:
-                return True
-        return False
+        s = state_class.from_position(dict(epos, current=ctx.mover, phase="main"))
+        for _ in range(takes):
+            takes_here = [a for a in s.search_actions() if self.spec.action_kind(a).startswith("take")]
+            if not takes_here:
+                return False
+            s.apply_action(takes_here[0])
+            while not s.is_terminal() and s.current_player() == ctx.mover:
+                s.apply_action(s.search_actions()[0])
+            if s.is_terminal() or s.to_position()["final_round"]:
+                return False
+            s = state_class.from_position(dict(s.to_position(), current=ctx.mover, phase="main"))
+        return True

@@ -23,8 +23,38 @@ OPEN = ("privilege", "replenish")  # moves whose turn's ends are not enumerated
 GAINS_TOKENS = ("take", "gold", "token", "steal")
 
 
+def _board_key(pos: dict) -> tuple:
+    return tuple(tuple(row) for row in pos["board"])
+
+
 class DuelFacts:
     spec = spec
+
+    def __init__(self):
+        self._boards: dict[tuple, tuple] = {}
+
+    def board(self, pos: dict) -> tuple[list[list[int]], set[tuple[int, ...]]]:
+        """Of the board in ``pos``: the cells holding each gem or pearl kind, and the tokens
+        (per kind) each line a take may take gives (a small cache by board)."""
+        key = _board_key(pos)
+        if key not in self._boards:
+            if len(self._boards) > 256:
+                self._boards.clear()
+            cells = [[] for _ in range(6)]
+            for c in range(spec.CELLS):
+                k = pos["board"][c // spec.SIZE][c % spec.SIZE]
+                if 0 <= k <= spec.PEARL:
+                    cells[k].append(c)
+            ok = {c for k in range(6) for c in cells[k]}
+            lines = set()
+            for line in spec.LINES:
+                if all(c in ok for c in line):
+                    got = [0] * 6
+                    for c in line:
+                        got[pos["board"][c // spec.SIZE][c % spec.SIZE]] += 1
+                    lines.add(tuple(got))
+            self._boards[key] = (cells, lines)
+        return self._boards[key]
 
     @staticmethod
     def face_up(pos: dict) -> list[int]:
@@ -233,9 +263,9 @@ class DuelFacts:
         missing = sum(need) - s["tokens"][spec.GOLD]
         cells = []
         if missing > 0:
+            by_kind = self.board(pos)[0]
             for k in range(6):
-                have = [c for c in range(spec.CELLS) if spec.board_kind(pos, c) == k]
-                cells += have[:need[k]]
+                cells += by_kind[k][:need[k]]
             cells = cells[:min(s["privileges"], missing)]
             if len(cells) < missing:
                 return None
@@ -288,8 +318,13 @@ class DuelFacts:
         if any(e.is_terminal() or e.current_player() != opp for e in ends):
             return []
         can_all = win_all = None
-        for e in ends:
+        groups = {}
+        for e in ends:  # ends that differ only in the mover's tokens (what it discarded) and the bag
             epos = e.to_position()
+            key = (_board_key(epos), repr(epos["pyramid"]), repr(epos["seats"][opp]), repr(epos["royals"]),
+                   epos["privileges"], repr({k: v for k, v in epos["seats"][ctx.mover].items() if k != "tokens"}))
+            groups.setdefault(key, (e, epos))
+        for e, epos in groups.values():
             can, win = set(), set()
             for cid in ctx.visible.intersection(self.face_up(epos) + self.reserved(epos, opp)):
                 c, w = self.opponent_card(e, opp, cid)
@@ -318,14 +353,9 @@ class DuelFacts:
             return 1
         if short > 3:
             return None
-        for cells in spec.LINES:
-            kinds = [spec.board_kind(epos, c) for c in cells]
-            if all(0 <= k <= spec.PEARL for k in kinds):
-                got = [0] * 6
-                for k in kinds:
-                    got[k] += 1
-                if sum(max(0, n - g) for n, g in zip(need, got)) <= tokens[spec.GOLD]:
-                    return 2
+        for got in self.board(epos)[1]:
+            if sum(max(0, n - g) for n, g in zip(need, got)) <= tokens[spec.GOLD]:
+                return 2
         return None
 
     def toward(self, ctx, action: int, kind: str, after, apos: dict, ends) -> list[Reason]:

@@ -230,7 +230,8 @@ def _body(r: Reason, game: str) -> str:
         return f"gains a privilege ({r.count} held)"
     if c == "NEEDED_BONUS":
         colour = _token(game, r.colour)
-        return f"gains {'an' if colour[0] in 'aeiou' else 'a'} {colour} bonus: {r.count} visible cards cost less"
+        cards = f"{r.count} visible card costs" if r.count == 1 else f"{r.count} visible cards cost"
+        return f"gains {'an' if colour[0] in 'aeiou' else 'a'} {colour} bonus: {cards} less"
     if c == "TOWARD_CARD":
         if r.turns == 0:
             return f"makes {_card(game, r.card)} affordable this turn"
