@@ -368,9 +368,8 @@ class CardFacts:
 
     def toward(self, ctx, action: int, kind: str, apos: dict, ends) -> list[Reason]:
         """TOWARD_CARD: the move lowers the shortfall of a card the mover sees (or reserves it),
-        and the mover can then buy it within 1-3 turns (the game going on to them)."""
-        if not ends:
-            return []
+        and the mover can then buy it within 1-3 turns (the game going on to them);
+        CLOSER_TO_CARD: the same progress, with the tokens it still lacks right after."""
         pos, m = ctx.pos, ctx.mover
         reserved = None
         if kind == "reserve_board":
@@ -379,16 +378,18 @@ class CardFacts:
         tok0, bonus0 = pos["seats"][m]["tokens"], self.bonus(pos, m)
         tok1, bonus1 = apos["seats"][m]["tokens"], self.bonus(apos, m)
         left = set(self.face_up(apos)) | set(self.reserved(apos, m))
-        live = [e.to_position() for e in ends if not e.is_terminal()]
+        live = [e.to_position() for e in ends or () if not e.is_terminal()]
         live = [e for e in live if not e["final_round"]]
         out = []
         for x in self.face_up(pos) + self.reserved(pos, m):
             if x not in left:
                 continue
-            s0 = self.short(x, tok0, bonus0)
-            if not (x == reserved or (s0 > 0 and self.short(x, tok1, bonus1) < s0)):
+            s0, s1 = self.short(x, tok0, bonus0), self.short(x, tok1, bonus1)
+            if not (x == reserved or (s0 > 0 and s1 < s0)):
                 continue
-            turns = self.fewest_turns(ctx, live, x)
+            if s1 > 0:
+                out.append(Reason("CLOSER_TO_CARD", card=x, count=s1))
+            turns = self.fewest_turns(ctx, live, x) if live else None
             if turns:
                 out.append(Reason("TOWARD_CARD", card=x, turns=turns))
         return out

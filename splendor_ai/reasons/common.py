@@ -137,8 +137,10 @@ QUIET_CODES = {"SEARCH_BEST"}  # kept only when nothing else is said
 
 
 def _weight(r: Reason):
-    """Within a code, the more telling first: more points, fewer turns, more cards."""
-    return (-(r.points or 0), r.turns if r.turns is not None else 9, -(r.count or 0), r.card or 0, r.piece or 0,
+    """Within a code, the more telling first: more points, fewer turns, more cards (for a card
+    worked toward: fewer tokens short)."""
+    count = (r.count or 0) if r.code == "CLOSER_TO_CARD" else -(r.count or 0)
+    return (-(r.points or 0), r.turns if r.turns is not None else 9, count, r.card or 0, r.piece or 0,
             r.colour or 0)
 
 
@@ -153,8 +155,11 @@ def select(facts: list[Reason], limit: int = MAX_REASONS) -> list[Reason]:
     that at least two visible cards need), the weaker form of a claim dropped where its
     stronger form is given (a card denied that wins, a card left that wins)."""
     winners = {(r.seat, r.card) for r in facts if r.code in ("LETS_OPPONENT_WIN", "BLOCKS_OPPONENT_WIN")}
+    toward = any(r.code == "TOWARD_CARD" for r in facts)
     out, per = [], {}
     for r in order(facts):
+        if r.code == "CLOSER_TO_CARD" and toward:  # the weaker form, said only when no card is in reach
+            continue
         if r.code == "OPPONENT_CAN_BUY" and ((r.points or 0) < 3 or (r.seat, r.card) in winners):
             continue
         if r.code == "DENIES_CARD" and (r.seat, r.card) in winners:
@@ -180,6 +185,7 @@ def select(facts: list[Reason], limit: int = MAX_REASONS) -> list[Reason]:
 _MEASURE = {
     "SCORES": ((), "points"), "COLOUR_POINTS": (("colour",), "points"), "CROWNS": ((), "count"),
     "GAINS_PRIVILEGE": ((), "count"), "NEEDED_BONUS": ((), "count"), "TOWARD_CARD": (("card",), "-turns"),
+    "CLOSER_TO_CARD": (("card",), "-count"),
     "TRIGGERS_END": ((), ""), "WINS_GAME": ((), ""), "TAKES_AVENGERS": ((), ""), "GAINS_ROYAL": ((), ""),
     "OVER_TOKEN_LIMIT": ((), "-count"), "GIVES_PRIVILEGE": (("seat",), "-count"),
 }

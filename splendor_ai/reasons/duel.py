@@ -372,9 +372,11 @@ class DuelFacts:
         for x in self.face_up(pos) + self.reserved(pos, m):
             if x not in left:
                 continue
-            s0 = self.short(x, tok0, bonus0)
-            if not (x == reserved or (s0 > 0 and self.short(x, tok1, bonus1) < s0)):
+            s0, s1 = self.short(x, tok0, bonus0), self.short(x, tok1, bonus1)
+            if not (x == reserved or (s0 > 0 and s1 < s0)):
                 continue
+            if s1 > 0:
+                out.append(Reason("CLOSER_TO_CARD", card=x, count=s1))
             if kind == "privilege":
                 target = self.target(apos, m, x)
                 if target is not None and spec.buy_action(target, 0) in buys:

@@ -495,6 +495,19 @@ def _toward_card(case: Case, r: Reason, result) -> None:
         _need(reachable(case, live, x, r.turns), f"card {x} is not affordable within {r.turns} turns")
 
 
+def _closer_to_card(case: Case, r: Reason, result) -> None:
+    game, m, x = case.game, case.mover, r.card
+    _need(x in own_cards(game, case.pos, m), f"card {x} is neither face up nor reserved by the mover")
+    reserves_it = case.kind in ("reserve_board", "reserve") and card_of(game, case.pos, case.action) == x
+    before = shortfall(game, x, case.seat())
+    for t in case.afters():
+        tpos = t.to_position()
+        now = shortfall(game, x, case.seat(tpos))
+        _need(x in own_cards(game, tpos, m), f"card {x} is gone after the move")
+        _need(reserves_it or before > now and before > 0, "the move brings the card no closer")
+        _need(now == r.count >= 1, f"{now} tokens short after the move, not {r.count}")
+
+
 def start_of_turn(case: Case, end):
     """``end`` with the mover to start a turn at once (the other seats passing by)."""
     pos = dict(end.to_position(), current=case.mover, phase="main")

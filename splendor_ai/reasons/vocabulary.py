@@ -71,6 +71,7 @@ CODES: tuple[Code, ...] = (
     Code("GAINS_PRIVILEGE", ("duel",), True, ("count",)),
     Code("NEEDED_BONUS", ALL, True, ("colour", "count")),
     Code("TOWARD_CARD", ALL, True, ("card", "turns")),
+    Code("CLOSER_TO_CARD", ALL, True, ("card", "count")),
     Code("PLANS_BUY", ALL, True, ("card", "turns")),
     Code("PASSES_FREE_BUY", ALL, False, ("card",)),
     Code("BETTER_BUY_PASSED", ALL, False, ("card", "points")),
@@ -238,6 +239,8 @@ def _body(r: Reason, game: str) -> str:
         if r.turns == 1:
             return f"makes {_card(game, r.card)} affordable next turn"
         return f"brings {_card(game, r.card)} within {r.turns} turns (if the tokens stay)"
+    if c == "CLOSER_TO_CARD":
+        return f"works toward {_card(game, r.card)} ({r.count} token{'s' if r.count != 1 else ''} short)"
     if c == "PLANS_BUY":
         return f"the search's line buys {_card(game, r.card)} next turn"
     if c == "PASSES_FREE_BUY":

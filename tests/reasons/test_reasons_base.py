@@ -313,3 +313,14 @@ def test_the_next_seat_in_bigger_games(players):
     gives(s, "take wug", "OPPONENT_CAN_BUY", seat=1, card=87)
     lacks(s, "take wug", "LETS_OPPONENT_WIN")
     refuted(s, "take wug", Reason("LETS_OPPONENT_WIN", seat=1, card=87))
+
+
+def test_works_toward_a_card_out_of_reach():
+    p = deal()
+    B.on_board(p, 87, 0)  # 4 points, costs 7 red: beyond three turns of takes from four red
+    s = state_of(p)
+    r = gives(s, "take wrk", "CLOSER_TO_CARD", card=87, count=6)
+    refuted(s, "take wrk", replace(r, count=7))
+    lacks(s, "take wrk", "TOWARD_CARD", card=87)
+    lacks(s, "take wug", "CLOSER_TO_CARD", card=87)
+    refuted(s, "take wug", replace(r, count=7))

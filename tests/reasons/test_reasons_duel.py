@@ -217,3 +217,12 @@ def test_the_search_choice_and_its_line():
     p = gives(s, "take a1 b1", "PLANS_BUY", result, card=19, turns=1)
     lacks(s, "take a3", "PLANS_BUY", result)
     refuted(s, "take a3", p, result)
+
+
+def test_works_toward_a_card_out_of_reach():
+    board = ["wug..", "rk...", ".....", ".....", "y...."]
+    s = state_of(duel_position(board=board, pyramid={9: 66}))  # 66: 6 points, costs 8 white
+    r = gives(s, "take a1 b1 c1", "CLOSER_TO_CARD", card=66, count=7)
+    refuted(s, "take a1 b1 c1", replace(r, count=8))
+    lacks(s, "take a2 b2", "CLOSER_TO_CARD", card=66)
+    refuted(s, "take a2 b2", r)

@@ -273,3 +273,13 @@ def test_the_search_choice_and_its_line():
     lacks(s, "take yro", "SEARCH_BEST", result)
     lacks(s, "take yro", "PLANS_BUY", result)
     refuted(s, "take yro", r, result)
+
+
+def test_works_toward_a_card_out_of_reach():
+    pos = fresh(2)
+    on_board(pos, "Drax", 0)  # purple, 4 points, costs 7 orange
+    s = state_of(pos)
+    r = gives(s, "take yro", "CLOSER_TO_CARD", card=card("Drax"), count=6)
+    refuted(s, "take yro", replace(r, card=card("Vulture")))
+    lacks(s, "take yrb", "CLOSER_TO_CARD", card=card("Drax"))
+    refuted(s, "take yrb", r)
