@@ -22,6 +22,7 @@ BENCHES = {
     "learned": ("learned", "the learned evaluation: its speed, its strength"),
     "scaling": ("scaling", "what more search changes: each budget's moves against a long reference search"),
     "analysis": ("analysis", "splendor-ai analyze: games per minute, verdict noise"),
+    "reasons": ("reasons", "reasons: codes fired, every one verified, reasons that explain, a hint's cost"),
     "deploy": ("deploy", "deployment: TLS and tokens, metrics, replicas"),
     "web": ("web", "GetMove over the browser protocol (Connect, JSON) against gRPC"),
     "repo": ("repo", "the repository: tracked files and bytes, a fresh clone, the quick test tier"),
