@@ -334,37 +334,23 @@ class CardFacts:
                 best = max(best, min(2, need[c]))
         return best
 
-    def min_turns(self, epos: dict, seat: int, cid: int, most: int = 3, memo: dict | None = None) -> int | None:
-        """The mover's turns until it can buy ``cid`` (1: its next one), taking tokens from the
-        supply as it is in ``epos`` (nobody else taking), keeping at most 10; None past ``most``.
-        ``memo``: answers by what they depend on (ends of a turn that returned other tokens)."""
-        s = epos["seats"][seat]
-        tokens, bonus, supply = s["tokens"], self.bonus(epos, seat), epos["supply"]
-        price = self.price(cid, bonus)
-        if sum(price) > self.capacity(tokens):
+    def takes_needed(self, need, wild: int, supply, most: int) -> int | None:
+        """The fewest turns of takes (1 or 2, at most ``most``) from ``supply`` (nobody else
+        taking) that leave ``need`` (tokens lacking per colour) coverable by ``wild`` wild
+        tokens, or None."""
+        short = sum(need) - wild
+        if short > 3 * most:
             return None
-        need = [max(0, p - t) for p, t in zip(price, tokens)]
-        short = sum(need) - tokens[self.wild]
-        if short <= 0:
-            return 1
-        if most < 2 or short > 3 * (most - 1):
-            return None
-        key = (tuple(need), tokens[self.wild], tuple(min(x, 6) for x in supply[:5]), most)
-        if memo is not None and key in memo:
-            return memo[key]
-        turns = None
         if short <= self.cover(need, supply):
-            turns = 2
-        elif most >= 3:
-            for v in self.take_options(supply):
-                n2 = [max(0, n - x) for n, x in zip(need, v)]
-                s2 = [a - x for a, x in zip(supply, v)]
-                if sum(n2) - tokens[self.wild] <= self.cover(n2, s2):
-                    turns = 3
-                    break
-        if memo is not None:
-            memo[key] = turns
-        return turns
+            return 1
+        if most < 2:
+            return None
+        for v in self.take_options(supply):
+            n2 = [max(0, n - x) for n, x in zip(need, v)]
+            s2 = [a - x for a, x in zip(supply, v)]
+            if sum(n2) - wild <= self.cover(n2, s2):
+                return 2
+        return None
 
     def toward(self, ctx, action: int, kind: str, apos: dict, ends) -> list[Reason]:
         """TOWARD_CARD: the move lowers the shortfall of a card the mover sees (or reserves it),
@@ -395,17 +381,40 @@ class CardFacts:
         return out
 
     def fewest_turns(self, ctx, live: list[dict], x: int) -> int | None:
-        """The fewest turns (1-3) after which the mover can buy ``x``, over the ends of its turn
-        in ``live`` (the cheaper question first: each end for 1 turn, then 2, then 3), the game
-        going on to that turn."""
+        """The turns (1-3) after which the mover can buy ``x`` (1: its next turn), over the ends
+        of its turn in ``live``, taking tokens from the supply as it is there (nobody else
+        taking) and keeping at most 10, the game going on to that turn: the fewest over every
+        end for 1 turn, else on the end that kept the most of what ``x`` needs (with the most
+        left to take) for 2 and 3. The ends differ only in the tokens returned and the piece
+        chosen, never in the cards."""
         m = ctx.mover
         ends = [e for e in live if x in self.face_up(e) + self.reserved(e, m)]
-        memo: dict = {}
-        for most in (1, 2, 3):
-            for e in ends:
-                t = self.min_turns(e, m, x, most, memo)
-                if t == most and (t == 1 or self.goes_on(ctx, e, t - 1)):
-                    return t
+        if not ends:
+            return None
+        price = self.price(x, self.bonus(ends[0], m))
+        if sum(price) > self.capacity(ends[0]["seats"][m]["tokens"]):
+            return None  # more than it can hold at once, whatever it takes
+        distinct = {}
+        for e in ends:
+            tokens = e["seats"][m]["tokens"]
+            need = tuple(max(0, p - t) for p, t in zip(price, tokens))
+            if sum(need) <= tokens[self.wild]:
+                return 1
+            # what of the supply two takes can tell apart: a needed colour up to 6 (two takes of
+            # two from a pile of 4), another up to 3 (whether a token is left for a take of three)
+            supply = tuple(min(n, 6) if k else min(n, 3) for n, k in zip(e["supply"][:5], need))
+            distinct.setdefault((need, tokens[self.wild], supply), e)
+        # Of the ends, those that kept the most of what the card needs (the others returned some
+        # of it: more to take, never fewer turns in practice; a claim from one end is true).
+        # Of those, the one with the most to take from (what it returned went to the supply).
+        fewest = min(sum(need) - wild for need, wild, _ in distinct)
+        best = max((k for k in distinct if sum(k[0]) - k[1] == fewest),
+                   key=lambda k: (sum(n for n, want in zip(k[2], k[0]) if want), sum(n > 0 for n in k[2])))
+        for most in (1, 2):
+            for (need, wild, _), e in ((best, distinct[best]),):
+                t = self.takes_needed(need, wild, e["supply"], most)
+                if t == most and self.goes_on(ctx, e, t):
+                    return t + 1
         return None
 
     def goes_on(self, ctx, epos: dict, takes: int) -> bool:

@@ -382,10 +382,18 @@ class DuelFacts:
                 if target is not None and spec.buy_action(target, 0) in buys:
                     out.append(Reason("TOWARD_CARD", card=x, turns=0))
                 continue
-            turns = [t for t in (self.min_turns(e, m, x) for e in live if x in self.face_up(e) + self.reserved(e, m))
-                     if t is not None]
-            if turns:
-                out.append(Reason("TOWARD_CARD", card=x, turns=min(turns)))
+            ends_x = [e for e in live if x in self.face_up(e) + self.reserved(e, m)]
+            if not ends_x:
+                continue
+            # 1 turn: on any end of the turn; 2: on the end that kept the most of what x needs (the
+            # ends differ only in what was discarded, and a claim from one end is true)
+            if any(self.short(x, e["seats"][m]["tokens"], bonus1) <= 0 and self.min_turns(e, m, x) == 1
+                   for e in ends_x):
+                out.append(Reason("TOWARD_CARD", card=x, turns=1))
+                continue
+            e = min(ends_x, key=lambda e: self.short(x, e["seats"][m]["tokens"], bonus1))
+            if self.min_turns(e, m, x) == 2:
+                out.append(Reason("TOWARD_CARD", card=x, turns=2))
         return out
 
 
