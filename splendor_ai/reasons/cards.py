@@ -13,7 +13,7 @@ import random
 from ..games.cards.spec import BOARD_TARGETS, RESERVE_BOARD, RETURN, TOKEN_LIMIT, last_seat, taken_tokens
 from ..games.errors import PositionError
 from ..games.registry import load
-from .common import SEED, sole_win, turn_ends, wins_in_turn
+from .common import SEED, sole_win, wins_in_turn
 from .vocabulary import Reason
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 
-from ..games import HiddenInformationError
 from ..search import cores
 from .vocabulary import RANK, Reason, ReasonError
 
@@ -117,16 +116,6 @@ def wins_in_turn(state, seat: int, turn: int) -> bool:
         return sole_win(state, seat)
     ends = turn_ends(state, seat, turn)
     return bool(ends) and any(sole_win(e, seat) for e in ends)
-
-
-def try_apply(state, action: int):
-    """A clone of ``state`` after ``action``, or None when it cannot be played there."""
-    t = state.clone()
-    try:
-        t.apply_action(action)
-    except (ValueError, HiddenInformationError):
-        return None
-    return t
 
 
 # ---------------------------------------------------------------------------- choice and order

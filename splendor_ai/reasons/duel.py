@@ -18,7 +18,7 @@ from ..games.registry import load
 from .common import MAX_NODES, SEED, sole_win, turn_of, wins_in_turn
 from .vocabulary import Reason
 
-JOKER, NONE = spec.JOKER, spec.NO_COLOR
+JOKER = spec.JOKER
 OPEN = ("privilege", "replenish")  # moves whose turn's ends are not enumerated
 GAINS_TOKENS = ("take", "gold", "token", "steal")
 

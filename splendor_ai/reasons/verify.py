@@ -20,7 +20,7 @@ from ..games.base import spec as base_spec
 from ..games.duel import spec as duel_spec
 from ..games.errors import PositionError
 from ..games.marvel import spec as marvel_spec
-from .vocabulary import BY_NAME, Reason
+from .vocabulary import BY_NAME, CODES, Reason
 
 SPECS = {"base": base_spec, "duel": duel_spec, "marvel": marvel_spec}
 REDRAW_SEEDS = (91_001, 91_002, 91_003, 91_004)
@@ -49,7 +49,7 @@ def check(state, action, reason: Reason, result=None, redraws: int = 2) -> None:
     code = BY_NAME[reason.code]
     if case.game not in code.games:
         raise VerifyError(f"{reason.code} is not a code of {case.game}")
-    globals()["_" + reason.code.lower()](case, reason.without_move(), result)
+    CHECKERS[reason.code](case, reason.without_move(), result)
 
 
 def _need(ok: bool, why: str) -> None:
@@ -237,10 +237,6 @@ def mover_ends(case: Case):
     """Per redraw, every end of the mover's turn after the move."""
     for t in case.afters():
         yield turn_ends(t, case.mover, case.turn)
-
-
-def points(game: str, state, seat: int) -> int:
-    return state.points(seat)
 
 
 # ---------------------------------------------------------------------------- the codes
@@ -656,3 +652,7 @@ def _returns_least_needed(case: Case, r: Reason, result) -> None:
 
     counts = {a - first: hurt(a - first) for a in case.view.legal_actions()}
     _need(counts[r.colour] == r.count == min(counts.values()), f"the counts are {counts}")
+
+
+# One checker per code of the closed list, named after it (an import error if one is missing).
+CHECKERS = {c.name: globals()["_" + c.name.lower()] for c in CODES}
