@@ -95,7 +95,7 @@ def _analyze(args) -> int:
         if args.out:
             analysis.need_matplotlib()  # checked before the long search, not after it
         report = analysis.analyze(record, options, progress=analysis.ProgressBar() if show_progress else None)
-        print(analysis.table(report["decisions"]))
+        print(analysis.table(report["decisions"], report["game"]))
         print()
         print(analysis.summary(report))
         if args.out:

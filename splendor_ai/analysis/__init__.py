@@ -14,6 +14,11 @@ played move's (0 when the played move is the best or scored at least as well); a
 Decisions with one legal move are searched (the chart needs every position) but are
 ``forced``: never marked, and left out of the per-seat figures. docs/analysis.md says what
 the numbers mean; ``batch.py`` runs many records at once (local processes or Ray).
+
+Each verdict also says why (``reasons``, splendor_ai/reasons, docs/reasons.md): for a mistake or
+a blunder what the best move achieves that the played one does not and what the played move
+allows (``explain_mistake``), for any other decision what the played move achieves and allows
+(``explain_move``), from the same view and search; the table prints a marked row's first reasons.
 """
 from __future__ import annotations
 
@@ -22,11 +27,15 @@ from dataclasses import asdict, dataclass, replace
 
 from ..games import SplendorError
 from ..games.registry import spec as game_spec
+from ..reasons import explain_mistake, explain_move, sentences
 from ..records import replay
 from ..search import Config, Limits, Search
 
 FORMAT = "splendor-ai/analysis"
-VERSION = 2  # 2: accuracy is e^-(the drops summed), given_away added; 1 had the share of drops below mistake
+# 3: each decision has `reasons`; 2: accuracy is e^-(the drops summed), given_away added; 1 had the
+# share of drops below mistake. Reports of another version are analysed again, not resumed.
+VERSION = 3
+REASONS_SHOWN = 2  # reasons of a marked row the table prints
 MARKS = {"mistake": "?", "blunder": "??", "": ""}
 EXTRA_SEED = 0x5EED_0F_91A4ED  # xor-ed into a decision's seed for the played move's extra search
 TOP = 3  # alternatives reported per decision
@@ -111,6 +120,8 @@ def judge(state, move: str, options: Options, index: int, run=_run) -> dict:
         value_sum += more.actions[0].value * extra
     value = value_sum / visits if visits else 0.0
     drop = 0.0 if played == result.action else max(0.0, best.value - value)
+    mark = "" if forced else mark_of(round(drop, 4), options)
+    why = explain_mistake(view, action, result.action, result) if mark else explain_move(view, action, result)
     return {
         "index": index,
         "turn": state.to_position()["turn"],
@@ -120,13 +131,14 @@ def judge(state, move: str, options: Options, index: int, run=_run) -> dict:
         "value": round(value, 4),
         "best_value": round(best.value, 4),
         "drop": round(drop, 4),
-        "mark": "" if forced else mark_of(round(drop, 4), options),
+        "mark": mark,
         "forced": forced,
         "visits": visits,
         "extra_visits": extra,
         "top": [{"move": a.move, "visits": a.visits, "value": round(a.value, 4)} for a in result.actions[:TOP]],
         "win_probability": [round(p, 4) for p in result.win_probability],
         "iterations": options.iterations,
+        "reasons": [r.to_dict() for r in why],
     }
 
 
@@ -192,11 +204,12 @@ def analyze(record: dict, options: Options = Options(), progress=None, run=_run)
     }
 
 
-def table(verdicts: list[dict]) -> str:
+def table(verdicts: list[dict], game: str | None = None) -> str:
     """The verdicts as text: one row per decision (the best move is the search's choice; the
     percentages are the mover's win probability after each move), mistakes (?) and blunders
     (??) marked, each followed by the engine's top moves in the order it would play them, with
-    their share of the search's visits and their win probability."""
+    their share of the search's visits and their win probability, and (given the ``game``) why:
+    the sentences of its first reasons."""
     head = (f"{'turn':>4}  {'seat':>4}  {'played':<24} {'best':<24} {'played%':>7} {'best%':>7} "
             f"{'drop':>6}  mark")
     rows = [head, "-" * len(head)]
@@ -208,6 +221,8 @@ def table(verdicts: list[dict]) -> str:
             total = max(1, d["iterations"])
             rows.append("            top by visits: " + ", ".join(
                 f"{t['move']} (visits {t['visits'] / total:.0%}, win {t['value']:.1%})" for t in d["top"]))
+            if game and d.get("reasons"):  # reports before version 3 have none
+                rows.append("            why: " + sentences(d["reasons"], game, REASONS_SHOWN))
     return "\n".join(rows)
 
 
@@ -223,7 +238,17 @@ def summary(report: dict) -> str:
                      f"({s['given_away']:.2f} of a win given away), "
                      f"{s['mistakes']} mistakes, {s['blunders']} blunders, mean drop {s['mean_drop']:.1%}, "
                      f"{s['agreed']} as the engine would play" + (f", {s['forced']} forced" if s["forced"] else ""))
+        worst = worst_mistake(report.get("decisions") or [], s["seat"])
+        if worst is not None and report.get("game") and worst.get("reasons"):
+            lines.append(f"  worst: turn {worst['turn']} {worst['move']} (drop {worst['drop']:.1%}): "
+                         + sentences(worst["reasons"], report["game"], REASONS_SHOWN))
     return "\n".join(lines)
+
+
+def worst_mistake(verdicts: list[dict], seat: int) -> dict | None:
+    """The seat's marked decision with the largest drop (the first of equal ones), or None."""
+    marked = [d for d in verdicts if d["seat"] == seat and d["mark"]]
+    return max(marked, key=lambda d: d["drop"]) if marked else None
 
 
 class ProgressBar:
