@@ -53,6 +53,7 @@ from .types import (
     MoveResult,
     NewGame,
     Options,
+    Reason,
     SearchStats,
     SeatSummary,
     Status,
@@ -66,7 +67,7 @@ __all__ = [
     "AsyncClient", "AsyncGameAnalysis", "Busy", "Cancelled", "Catalog", "Client", "DeadlineExceeded", "DuelCard",
     "DuelRoyal", "DuelTokens", "FieldViolation", "GameAnalysis", "GameAnalysisOptions", "GameAnalysisReport",
     "IllegalMove", "InvalidArgument", "LegalMoves", "Line", "MarvelCard", "MarvelLocation", "MarvelTokens", "Move",
-    "MoveResult", "NewGame", "Options", "PreconditionViolation", "RetryPolicy", "SearchStats", "SeatSummary",
+    "MoveResult", "NewGame", "Options", "PreconditionViolation", "Reason", "RetryPolicy", "SearchStats", "SeatSummary",
     "ServiceError", "Status", "Tokens", "Unauthenticated", "Unavailable", "Verdict", "game_of", "pb",
     "with_drawn_card", "with_drawn_tokens",
 ]

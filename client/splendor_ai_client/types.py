@@ -146,6 +146,30 @@ class Options:
 
 
 @dataclass(frozen=True)
+class Reason:
+    """Why a move is good or bad (docs/reasons.md): a code of the closed list, its English
+    sentence, whether it speaks for the move, and the subjects it is about (None when unset)."""
+
+    code: str  # "COMPLETES_NOBLE", ... (pb.ReasonCode without its prefix)
+    text: str  # "completes noble 3 (+3 points)"
+    good: bool  # for the move (it achieves this) or against it (it allows or gives this up)
+    card: Optional[int] = None
+    piece: Optional[int] = None  # a noble (base), royal card (Duel) or location (Marvel)
+    seat: Optional[int] = None
+    color: str = ""
+    points: Optional[int] = None
+    turns: Optional[int] = None
+    count: Optional[int] = None
+    move: Optional["Move"] = None  # a mistake's reasons: the move it is about
+
+    @classmethod
+    def from_pb(cls, msg: pb.Reason) -> "Reason":
+        return cls(pb.ReasonCode.Name(msg.code).removeprefix("REASON_CODE_"), msg.text, msg.good,
+                   _opt(msg, "card"), _opt(msg, "piece"), _opt(msg, "seat"), msg.color, _opt(msg, "points"),
+                   _opt(msg, "turns"), _opt(msg, "count"), Move.from_pb(msg.move) if msg.HasField("move") else None)
+
+
+@dataclass(frozen=True)
 class Line:
     move: Move
     visits: int
@@ -154,12 +178,13 @@ class Line:
     pv: List[Move]  # principal variation, this move first
     proven: Optional[float] = None  # the exact value when proven to end the game with it (1 a win, 0 a loss)
     proven_in: Optional[int] = None  # with a proven win: the seat's own moves still to come
+    reasons: List[Reason] = field(default_factory=list)  # why (Analyze's final message): most important first
 
     @classmethod
     def from_pb(cls, msg: pb.Line) -> "Line":
         return cls(Move.from_pb(msg.move), msg.visits, msg.win_probability, msg.prior,
                    [Move.from_pb(m) for m in msg.pv], msg.proven if msg.HasField("proven") else None,
-                   msg.proven_in if msg.HasField("proven_in") else None)
+                   msg.proven_in if msg.HasField("proven_in") else None, [Reason.from_pb(r) for r in msg.reasons])
 
 
 @dataclass(frozen=True)
@@ -256,15 +281,16 @@ class Verdict:
     forced: bool  # only one legal move
     played_visits: int
     extra_visits: int  # of which forced by a search restricted to the played move
-    top: List[Alternative]  # at most 3, most visited first
+    top: List[Alternative]  # at most 3, in the order the search plays them
     win_probability: List[float]  # per seat, of the position
+    reasons: List[Reason] = field(default_factory=list)  # why: a mistake's, or what the played move does
 
     @classmethod
     def from_pb(cls, msg: pb.DecisionVerdict) -> "Verdict":
         return cls(msg.index, msg.turn, msg.seat, Move.from_pb(msg.played), Move.from_pb(msg.best),
                    msg.played_value, msg.best_value, msg.drop, MARKS.get(msg.mark, "unknown"), msg.forced,
                    msg.played_visits, msg.extra_visits, [Alternative.from_pb(t) for t in msg.top],
-                   list(msg.win_probability))
+                   list(msg.win_probability), [Reason.from_pb(r) for r in msg.reasons])
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from splendor.v1 import splendor_pb2 as pb
 
+from .. import reasons
 from ..games import NotationError, PositionError, load_game
 from ..games.errors import UnavailableCardError
 from ..games.registry import spec
@@ -188,14 +189,35 @@ def _pv(line) -> list[pb.Move]:
     return [encode_move(position, action, text) for (position, action), text in zip(line.pv_steps, line.pv)]
 
 
-def encode_stats(searched, result, lines: int, reason: pb.StopReason) -> pb.SearchStats:
-    """The statistics of a search of ``searched`` (running when ``reason`` is unspecified)."""
+# the wire's ReasonCode of each code of the closed list (the same order: a test keeps them)
+REASON_CODES = {c.name: pb.ReasonCode.Value(f"REASON_CODE_{c.name}") for c in reasons.CODES}
+
+
+def encode_reason(reason, game: str, move=None) -> pb.Reason:
+    """A ``reasons.Reason`` as a message: its code, its sentence and its subjects (``move``: the
+    reason's move, encoded by the caller, which knows the position it is played in)."""
+    out = pb.Reason(code=REASON_CODES[reason.code], text=reasons.sentence(reason, game), good=reason.good,
+                    card=reason.card, piece=reason.piece, seat=reason.seat, points=reason.points,
+                    turns=reason.turns, count=reason.count)
+    if reason.colour is not None:
+        out.color = spec(game).TOKEN_NAMES[reason.colour]
+    if move is not None:
+        out.move.CopyFrom(move)
+    return out
+
+
+def encode_stats(searched, result, lines: int, reason: pb.StopReason, why: dict | None = None) -> pb.SearchStats:
+    """The statistics of a search of ``searched`` (running when ``reason`` is unspecified);
+    ``why``: each shown line's reasons by action (``reasons.explain_move``), when there are."""
     pos = searched.to_position()
     shown = result.actions[:lines] if lines else result.actions
+    why = why or {}
     return pb.SearchStats(
         seat=result.seat, win_probability=result.win_probability,
         lines=[pb.Line(move=encode_move(pos, a.action), visits=a.visits, win_probability=a.value,
-                       prior=a.prior, pv=_pv(a), proven=a.proven, proven_in=a.proven_in) for a in shown],
+                       prior=a.prior, pv=_pv(a), proven=a.proven, proven_in=a.proven_in,
+                       reasons=[encode_reason(r, searched.game) for r in why.get(a.action, ())])
+               for a in shown],
         iterations=result.iterations, nodes=result.nodes, elapsed_seconds=result.elapsed,
         iterations_per_second=result.iterations_per_second, tree_bytes=result.tree_bytes,
         node_limit_hit=result.node_limit_hit, stop_reason=reason,
@@ -261,7 +283,19 @@ def encode_verdict(plan, verdict: dict) -> pb.DecisionVerdict:
         top=[pb.Alternative(move=move(t["move"], view_pos, view), visits=t["visits"], win_probability=t["value"])
              for t in verdict["top"]],
         win_probability=verdict["win_probability"],
+        reasons=[_verdict_reason(d, state.game, verdict, lambda text: move(text, full_pos, state),
+                                 lambda text: move(text, view_pos, view)) for d in verdict.get("reasons", ())],
     )
+
+
+def _verdict_reason(data: dict, game: str, verdict: dict, played, other) -> pb.Reason:
+    """A verdict's reason (its dict form): the move it names is the played one (encoded in the full
+    position) or the better one (in the mover's view)."""
+    reason = reasons.Reason.from_dict(data)
+    named = None
+    if reason.move is not None:
+        named = played(reason.move) if reason.move == verdict["move"] else other(reason.move)
+    return encode_reason(reason, game, named)
 
 
 def encode_game_summary(request_id: str, plan, verdicts: list[dict], seats: list[dict]) -> pb.AnalyzeGameResponse:

@@ -192,10 +192,11 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
                     if result.evaluator is not None and result.evaluator != call.evaluator:
                         call.evaluator = result.evaluator  # what really evaluated
                         options = convert.effective_options(plan, call.evaluator)
+                    why = steps.line_reasons(searched, result, plan.lines) if reason is not None else None
                     message = pb.AnalyzeResponse(
                         request_id=request.request_id, final=reason is not None, sequence=sequence, options=options,
                         stats=convert.encode_stats(searched, result, plan.lines,
-                                                   reason or pb.STOP_REASON_UNSPECIFIED))
+                                                   reason or pb.STOP_REASON_UNSPECIFIED, why))
                     if reason is not None:
                         final = message
                         break

@@ -23,6 +23,41 @@ class Priority(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PRIORITY_INTERACTIVE: _ClassVar[Priority]
     PRIORITY_BATCH: _ClassVar[Priority]
 
+class ReasonCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    REASON_CODE_UNSPECIFIED: _ClassVar[ReasonCode]
+    REASON_CODE_WINS_GAME: _ClassVar[ReasonCode]
+    REASON_CODE_LOSES_GAME: _ClassVar[ReasonCode]
+    REASON_CODE_BLOCKS_OPPONENT_WIN: _ClassVar[ReasonCode]
+    REASON_CODE_LETS_OPPONENT_WIN: _ClassVar[ReasonCode]
+    REASON_CODE_TRIGGERS_END: _ClassVar[ReasonCode]
+    REASON_CODE_COMPLETES_NOBLE: _ClassVar[ReasonCode]
+    REASON_CODE_COMPLETES_LOCATION: _ClassVar[ReasonCode]
+    REASON_CODE_TAKES_AVENGERS: _ClassVar[ReasonCode]
+    REASON_CODE_GAINS_ROYAL: _ClassVar[ReasonCode]
+    REASON_CODE_EXTRA_TURN: _ClassVar[ReasonCode]
+    REASON_CODE_SCORES: _ClassVar[ReasonCode]
+    REASON_CODE_COLOUR_POINTS: _ClassVar[ReasonCode]
+    REASON_CODE_CROWNS: _ClassVar[ReasonCode]
+    REASON_CODE_GAINS_TIME_STONE: _ClassVar[ReasonCode]
+    REASON_CODE_COMPLETES_COLOURS: _ClassVar[ReasonCode]
+    REASON_CODE_DENIES_CARD: _ClassVar[ReasonCode]
+    REASON_CODE_OPPONENT_CAN_BUY: _ClassVar[ReasonCode]
+    REASON_CODE_NEAR_NOBLE: _ClassVar[ReasonCode]
+    REASON_CODE_NEAR_LOCATION: _ClassVar[ReasonCode]
+    REASON_CODE_GIVES_PRIVILEGE: _ClassVar[ReasonCode]
+    REASON_CODE_GAINS_PRIVILEGE: _ClassVar[ReasonCode]
+    REASON_CODE_NEEDED_BONUS: _ClassVar[ReasonCode]
+    REASON_CODE_TOWARD_CARD: _ClassVar[ReasonCode]
+    REASON_CODE_CLOSER_TO_CARD: _ClassVar[ReasonCode]
+    REASON_CODE_PLANS_BUY: _ClassVar[ReasonCode]
+    REASON_CODE_PASSES_FREE_BUY: _ClassVar[ReasonCode]
+    REASON_CODE_BETTER_BUY_PASSED: _ClassVar[ReasonCode]
+    REASON_CODE_TAKES_LAST_TOKENS: _ClassVar[ReasonCode]
+    REASON_CODE_OVER_TOKEN_LIMIT: _ClassVar[ReasonCode]
+    REASON_CODE_RETURNS_LEAST_NEEDED: _ClassVar[ReasonCode]
+    REASON_CODE_SEARCH_BEST: _ClassVar[ReasonCode]
+
 class Mark(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     MARK_NONE: _ClassVar[Mark]
@@ -37,6 +72,38 @@ STOP_REASON_FORCED: StopReason
 PRIORITY_UNSPECIFIED: Priority
 PRIORITY_INTERACTIVE: Priority
 PRIORITY_BATCH: Priority
+REASON_CODE_UNSPECIFIED: ReasonCode
+REASON_CODE_WINS_GAME: ReasonCode
+REASON_CODE_LOSES_GAME: ReasonCode
+REASON_CODE_BLOCKS_OPPONENT_WIN: ReasonCode
+REASON_CODE_LETS_OPPONENT_WIN: ReasonCode
+REASON_CODE_TRIGGERS_END: ReasonCode
+REASON_CODE_COMPLETES_NOBLE: ReasonCode
+REASON_CODE_COMPLETES_LOCATION: ReasonCode
+REASON_CODE_TAKES_AVENGERS: ReasonCode
+REASON_CODE_GAINS_ROYAL: ReasonCode
+REASON_CODE_EXTRA_TURN: ReasonCode
+REASON_CODE_SCORES: ReasonCode
+REASON_CODE_COLOUR_POINTS: ReasonCode
+REASON_CODE_CROWNS: ReasonCode
+REASON_CODE_GAINS_TIME_STONE: ReasonCode
+REASON_CODE_COMPLETES_COLOURS: ReasonCode
+REASON_CODE_DENIES_CARD: ReasonCode
+REASON_CODE_OPPONENT_CAN_BUY: ReasonCode
+REASON_CODE_NEAR_NOBLE: ReasonCode
+REASON_CODE_NEAR_LOCATION: ReasonCode
+REASON_CODE_GIVES_PRIVILEGE: ReasonCode
+REASON_CODE_GAINS_PRIVILEGE: ReasonCode
+REASON_CODE_NEEDED_BONUS: ReasonCode
+REASON_CODE_TOWARD_CARD: ReasonCode
+REASON_CODE_CLOSER_TO_CARD: ReasonCode
+REASON_CODE_PLANS_BUY: ReasonCode
+REASON_CODE_PASSES_FREE_BUY: ReasonCode
+REASON_CODE_BETTER_BUY_PASSED: ReasonCode
+REASON_CODE_TAKES_LAST_TOKENS: ReasonCode
+REASON_CODE_OVER_TOKEN_LIMIT: ReasonCode
+REASON_CODE_RETURNS_LEAST_NEEDED: ReasonCode
+REASON_CODE_SEARCH_BEST: ReasonCode
 MARK_NONE: Mark
 MARK_MISTAKE: Mark
 MARK_BLUNDER: Mark
@@ -77,8 +144,34 @@ class Evaluator(_message.Message):
     checksum: str
     def __init__(self, kind: _Optional[str] = ..., net: _Optional[str] = ..., checksum: _Optional[str] = ...) -> None: ...
 
+class Reason(_message.Message):
+    __slots__ = ("code", "text", "good", "card", "piece", "seat", "color", "points", "turns", "count", "move")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    GOOD_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    PIECE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    COLOR_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    code: ReasonCode
+    text: str
+    good: bool
+    card: int
+    piece: int
+    seat: int
+    color: str
+    points: int
+    turns: int
+    count: int
+    move: _move_pb2.Move
+    def __init__(self, code: _Optional[_Union[ReasonCode, str]] = ..., text: _Optional[str] = ..., good: _Optional[bool] = ..., card: _Optional[int] = ..., piece: _Optional[int] = ..., seat: _Optional[int] = ..., color: _Optional[str] = ..., points: _Optional[int] = ..., turns: _Optional[int] = ..., count: _Optional[int] = ..., move: _Optional[_Union[_move_pb2.Move, _Mapping]] = ...) -> None: ...
+
 class Line(_message.Message):
-    __slots__ = ("move", "visits", "win_probability", "prior", "pv", "proven", "proven_in")
+    __slots__ = ("move", "visits", "win_probability", "prior", "pv", "proven", "proven_in", "reasons")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     VISITS_FIELD_NUMBER: _ClassVar[int]
     WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
@@ -86,6 +179,7 @@ class Line(_message.Message):
     PV_FIELD_NUMBER: _ClassVar[int]
     PROVEN_FIELD_NUMBER: _ClassVar[int]
     PROVEN_IN_FIELD_NUMBER: _ClassVar[int]
+    REASONS_FIELD_NUMBER: _ClassVar[int]
     move: _move_pb2.Move
     visits: int
     win_probability: float
@@ -93,7 +187,8 @@ class Line(_message.Message):
     pv: _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]
     proven: float
     proven_in: int
-    def __init__(self, move: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ..., prior: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., proven: _Optional[float] = ..., proven_in: _Optional[int] = ...) -> None: ...
+    reasons: _containers.RepeatedCompositeFieldContainer[Reason]
+    def __init__(self, move: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ..., prior: _Optional[float] = ..., pv: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., proven: _Optional[float] = ..., proven_in: _Optional[int] = ..., reasons: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ...) -> None: ...
 
 class SearchStats(_message.Message):
     __slots__ = ("seat", "win_probability", "lines", "iterations", "nodes", "elapsed_seconds", "iterations_per_second", "tree_bytes", "node_limit_hit", "stop_reason")
@@ -130,7 +225,7 @@ class Alternative(_message.Message):
     def __init__(self, move: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., visits: _Optional[int] = ..., win_probability: _Optional[float] = ...) -> None: ...
 
 class DecisionVerdict(_message.Message):
-    __slots__ = ("index", "turn", "seat", "played", "best", "played_value", "best_value", "drop", "mark", "forced", "played_visits", "extra_visits", "top", "win_probability")
+    __slots__ = ("index", "turn", "seat", "played", "best", "played_value", "best_value", "drop", "mark", "forced", "played_visits", "extra_visits", "top", "win_probability", "reasons")
     INDEX_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -145,6 +240,7 @@ class DecisionVerdict(_message.Message):
     EXTRA_VISITS_FIELD_NUMBER: _ClassVar[int]
     TOP_FIELD_NUMBER: _ClassVar[int]
     WIN_PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    REASONS_FIELD_NUMBER: _ClassVar[int]
     index: int
     turn: int
     seat: int
@@ -159,7 +255,8 @@ class DecisionVerdict(_message.Message):
     extra_visits: int
     top: _containers.RepeatedCompositeFieldContainer[Alternative]
     win_probability: _containers.RepeatedScalarFieldContainer[float]
-    def __init__(self, index: _Optional[int] = ..., turn: _Optional[int] = ..., seat: _Optional[int] = ..., played: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., best: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., played_value: _Optional[float] = ..., best_value: _Optional[float] = ..., drop: _Optional[float] = ..., mark: _Optional[_Union[Mark, str]] = ..., forced: _Optional[bool] = ..., played_visits: _Optional[int] = ..., extra_visits: _Optional[int] = ..., top: _Optional[_Iterable[_Union[Alternative, _Mapping]]] = ..., win_probability: _Optional[_Iterable[float]] = ...) -> None: ...
+    reasons: _containers.RepeatedCompositeFieldContainer[Reason]
+    def __init__(self, index: _Optional[int] = ..., turn: _Optional[int] = ..., seat: _Optional[int] = ..., played: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., best: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., played_value: _Optional[float] = ..., best_value: _Optional[float] = ..., drop: _Optional[float] = ..., mark: _Optional[_Union[Mark, str]] = ..., forced: _Optional[bool] = ..., played_visits: _Optional[int] = ..., extra_visits: _Optional[int] = ..., top: _Optional[_Iterable[_Union[Alternative, _Mapping]]] = ..., win_probability: _Optional[_Iterable[float]] = ..., reasons: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ...) -> None: ...
 
 class SeatSummary(_message.Message):
     __slots__ = ("seat", "decisions", "forced", "accuracy", "mistakes", "blunders", "mean_drop", "agreed")

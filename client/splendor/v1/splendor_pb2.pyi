@@ -43,6 +43,7 @@ from splendor.v1.catalog_pb2 import DuelAbility as DuelAbility
 from splendor.v1.search_pb2 import SearchLimits as SearchLimits
 from splendor.v1.search_pb2 import EffectiveOptions as EffectiveOptions
 from splendor.v1.search_pb2 import Evaluator as Evaluator
+from splendor.v1.search_pb2 import Reason as Reason
 from splendor.v1.search_pb2 import Line as Line
 from splendor.v1.search_pb2 import SearchStats as SearchStats
 from splendor.v1.search_pb2 import Alternative as Alternative
@@ -51,6 +52,7 @@ from splendor.v1.search_pb2 import SeatSummary as SeatSummary
 from splendor.v1.search_pb2 import GameAnalysisOptions as GameAnalysisOptions
 from splendor.v1.search_pb2 import StopReason as StopReason
 from splendor.v1.search_pb2 import Priority as Priority
+from splendor.v1.search_pb2 import ReasonCode as ReasonCode
 from splendor.v1.search_pb2 import Mark as Mark
 
 DESCRIPTOR: _descriptor.FileDescriptor
@@ -94,6 +96,38 @@ STOP_REASON_FORCED: _search_pb2.StopReason
 PRIORITY_UNSPECIFIED: _search_pb2.Priority
 PRIORITY_INTERACTIVE: _search_pb2.Priority
 PRIORITY_BATCH: _search_pb2.Priority
+REASON_CODE_UNSPECIFIED: _search_pb2.ReasonCode
+REASON_CODE_WINS_GAME: _search_pb2.ReasonCode
+REASON_CODE_LOSES_GAME: _search_pb2.ReasonCode
+REASON_CODE_BLOCKS_OPPONENT_WIN: _search_pb2.ReasonCode
+REASON_CODE_LETS_OPPONENT_WIN: _search_pb2.ReasonCode
+REASON_CODE_TRIGGERS_END: _search_pb2.ReasonCode
+REASON_CODE_COMPLETES_NOBLE: _search_pb2.ReasonCode
+REASON_CODE_COMPLETES_LOCATION: _search_pb2.ReasonCode
+REASON_CODE_TAKES_AVENGERS: _search_pb2.ReasonCode
+REASON_CODE_GAINS_ROYAL: _search_pb2.ReasonCode
+REASON_CODE_EXTRA_TURN: _search_pb2.ReasonCode
+REASON_CODE_SCORES: _search_pb2.ReasonCode
+REASON_CODE_COLOUR_POINTS: _search_pb2.ReasonCode
+REASON_CODE_CROWNS: _search_pb2.ReasonCode
+REASON_CODE_GAINS_TIME_STONE: _search_pb2.ReasonCode
+REASON_CODE_COMPLETES_COLOURS: _search_pb2.ReasonCode
+REASON_CODE_DENIES_CARD: _search_pb2.ReasonCode
+REASON_CODE_OPPONENT_CAN_BUY: _search_pb2.ReasonCode
+REASON_CODE_NEAR_NOBLE: _search_pb2.ReasonCode
+REASON_CODE_NEAR_LOCATION: _search_pb2.ReasonCode
+REASON_CODE_GIVES_PRIVILEGE: _search_pb2.ReasonCode
+REASON_CODE_GAINS_PRIVILEGE: _search_pb2.ReasonCode
+REASON_CODE_NEEDED_BONUS: _search_pb2.ReasonCode
+REASON_CODE_TOWARD_CARD: _search_pb2.ReasonCode
+REASON_CODE_CLOSER_TO_CARD: _search_pb2.ReasonCode
+REASON_CODE_PLANS_BUY: _search_pb2.ReasonCode
+REASON_CODE_PASSES_FREE_BUY: _search_pb2.ReasonCode
+REASON_CODE_BETTER_BUY_PASSED: _search_pb2.ReasonCode
+REASON_CODE_TAKES_LAST_TOKENS: _search_pb2.ReasonCode
+REASON_CODE_OVER_TOKEN_LIMIT: _search_pb2.ReasonCode
+REASON_CODE_RETURNS_LEAST_NEEDED: _search_pb2.ReasonCode
+REASON_CODE_SEARCH_BEST: _search_pb2.ReasonCode
 MARK_NONE: _search_pb2.Mark
 MARK_MISTAKE: _search_pb2.Mark
 MARK_BLUNDER: _search_pb2.Mark

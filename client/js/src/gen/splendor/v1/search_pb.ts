@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file splendor/v1/search.proto.
  */
 export const file_splendor_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("ChhzcGxlbmRvci92MS9zZWFyY2gucHJvdG8SC3NwbGVuZG9yLnYxIjMKDFNlYXJjaExpbWl0cxISCgppdGVyYXRpb25zGAEgASgDEg8KB3RpbWVfbXMYAiABKAMi1AEKEEVmZmVjdGl2ZU9wdGlvbnMSKQoGbGltaXRzGAEgASgLMhkuc3BsZW5kb3IudjEuU2VhcmNoTGltaXRzEg8KB3RocmVhZHMYAiABKAUSDAoEc2VlZBgDIAEoBBITCgt0ZW1wZXJhdHVyZRgEIAEoARINCgVsZXZlbBgFIAEoBRIpCglldmFsdWF0b3IYBiABKAsyFi5zcGxlbmRvci52MS5FdmFsdWF0b3ISJwoIcHJpb3JpdHkYByABKA4yFS5zcGxlbmRvci52MS5Qcmlvcml0eSI4CglFdmFsdWF0b3ISDAoEa2luZBgBIAEoCRILCgNuZXQYAiABKAkSEAoIY2hlY2tzdW0YAyABKAkixAEKBExpbmUSHwoEbW92ZRgBIAEoCzIRLnNwbGVuZG9yLnYxLk1vdmUSDgoGdmlzaXRzGAIgASgDEhcKD3dpbl9wcm9iYWJpbGl0eRgDIAEoARINCgVwcmlvchgEIAEoARIdCgJwdhgFIAMoCzIRLnNwbGVuZG9yLnYxLk1vdmUSEwoGcHJvdmVuGAYgASgBSACIAQESFgoJcHJvdmVuX2luGAcgASgFSAGIAQFCCQoHX3Byb3ZlbkIMCgpfcHJvdmVuX2luIosCCgtTZWFyY2hTdGF0cxIMCgRzZWF0GAEgASgFEhcKD3dpbl9wcm9iYWJpbGl0eRgCIAMoARIgCgVsaW5lcxgDIAMoCzIRLnNwbGVuZG9yLnYxLkxpbmUSEgoKaXRlcmF0aW9ucxgEIAEoAxINCgVub2RlcxgFIAEoAxIXCg9lbGFwc2VkX3NlY29uZHMYBiABKAESHQoVaXRlcmF0aW9uc19wZXJfc2Vjb25kGAcgASgBEhIKCnRyZWVfYnl0ZXMYCCABKAMSFgoObm9kZV9saW1pdF9oaXQYCSABKAgSLAoLc3RvcF9yZWFzb24YCiABKA4yFy5zcGxlbmRvci52MS5TdG9wUmVhc29uIlcKC0FsdGVybmF0aXZlEh8KBG1vdmUYASABKAsyES5zcGxlbmRvci52MS5Nb3ZlEg4KBnZpc2l0cxgCIAEoAxIXCg93aW5fcHJvYmFiaWxpdHkYAyABKAEi1gIKD0RlY2lzaW9uVmVyZGljdBINCgVpbmRleBgBIAEoBRIMCgR0dXJuGAIgASgFEgwKBHNlYXQYAyABKAUSIQoGcGxheWVkGAQgASgLMhEuc3BsZW5kb3IudjEuTW92ZRIfCgRiZXN0GAUgASgLMhEuc3BsZW5kb3IudjEuTW92ZRIUCgxwbGF5ZWRfdmFsdWUYBiABKAESEgoKYmVzdF92YWx1ZRgHIAEoARIMCgRkcm9wGAggASgBEh8KBG1hcmsYCSABKA4yES5zcGxlbmRvci52MS5NYXJrEg4KBmZvcmNlZBgKIAEoCBIVCg1wbGF5ZWRfdmlzaXRzGAsgASgDEhQKDGV4dHJhX3Zpc2l0cxgMIAEoAxIlCgN0b3AYDSADKAsyGC5zcGxlbmRvci52MS5BbHRlcm5hdGl2ZRIXCg93aW5fcHJvYmFiaWxpdHkYDiADKAEilwEKC1NlYXRTdW1tYXJ5EgwKBHNlYXQYASABKAUSEQoJZGVjaXNpb25zGAIgASgFEg4KBmZvcmNlZBgDIAEoBRIQCghhY2N1cmFjeRgEIAEoARIQCghtaXN0YWtlcxgFIAEoBRIQCghibHVuZGVycxgGIAEoBRIRCgltZWFuX2Ryb3AYByABKAESDgoGYWdyZWVkGAggASgFItUBChNHYW1lQW5hbHlzaXNPcHRpb25zEhIKCml0ZXJhdGlvbnMYASABKAMSDwoHdGhyZWFkcxgCIAEoBRIMCgRzZWVkGAMgASgEEhUKDXBsYXllZF92aXNpdHMYBCABKAMSDwoHbWlzdGFrZRgFIAEoARIPCgdibHVuZGVyGAYgASgBEikKCWV2YWx1YXRvchgHIAEoCzIWLnNwbGVuZG9yLnYxLkV2YWx1YXRvchInCghwcmlvcml0eRgIIAEoDjIVLnNwbGVuZG9yLnYxLlByaW9yaXR5KqgBCgpTdG9wUmVhc29uEhsKF1NUT1BfUkVBU09OX1VOU1BFQ0lGSUVEEAASGgoWU1RPUF9SRUFTT05fSVRFUkFUSU9OUxABEhQKEFNUT1BfUkVBU09OX1RJTUUQAhIYChRTVE9QX1JFQVNPTl9ERUFETElORRADEhkKFVNUT1BfUkVBU09OX0NBTkNFTExFRBAEEhYKElNUT1BfUkVBU09OX0ZPUkNFRBAFKlIKCFByaW9yaXR5EhgKFFBSSU9SSVRZX1VOU1BFQ0lGSUVEEAASGAoUUFJJT1JJVFlfSU5URVJBQ1RJVkUQARISCg5QUklPUklUWV9CQVRDSBACKjkKBE1hcmsSDQoJTUFSS19OT05FEAASEAoMTUFSS19NSVNUQUtFEAESEAoMTUFSS19CTFVOREVSEAJiBnByb3RvMw", [file_splendor_v1_move]);
+  fileDesc("ChhzcGxlbmRvci92MS9zZWFyY2gucHJvdG8SC3NwbGVuZG9yLnYxIjMKDFNlYXJjaExpbWl0cxISCgppdGVyYXRpb25zGAEgASgDEg8KB3RpbWVfbXMYAiABKAMi1AEKEEVmZmVjdGl2ZU9wdGlvbnMSKQoGbGltaXRzGAEgASgLMhkuc3BsZW5kb3IudjEuU2VhcmNoTGltaXRzEg8KB3RocmVhZHMYAiABKAUSDAoEc2VlZBgDIAEoBBITCgt0ZW1wZXJhdHVyZRgEIAEoARINCgVsZXZlbBgFIAEoBRIpCglldmFsdWF0b3IYBiABKAsyFi5zcGxlbmRvci52MS5FdmFsdWF0b3ISJwoIcHJpb3JpdHkYByABKA4yFS5zcGxlbmRvci52MS5Qcmlvcml0eSI4CglFdmFsdWF0b3ISDAoEa2luZBgBIAEoCRILCgNuZXQYAiABKAkSEAoIY2hlY2tzdW0YAyABKAkirQIKBlJlYXNvbhIlCgRjb2RlGAEgASgOMhcuc3BsZW5kb3IudjEuUmVhc29uQ29kZRIMCgR0ZXh0GAIgASgJEgwKBGdvb2QYAyABKAgSEQoEY2FyZBgEIAEoBUgAiAEBEhIKBXBpZWNlGAUgASgFSAGIAQESEQoEc2VhdBgGIAEoBUgCiAEBEg0KBWNvbG9yGAcgASgJEhMKBnBvaW50cxgIIAEoBUgDiAEBEhIKBXR1cm5zGAkgASgFSASIAQESEgoFY291bnQYCiABKAVIBYgBARIfCgRtb3ZlGAsgASgLMhEuc3BsZW5kb3IudjEuTW92ZUIHCgVfY2FyZEIICgZfcGllY2VCBwoFX3NlYXRCCQoHX3BvaW50c0IICgZfdHVybnNCCAoGX2NvdW50IuoBCgRMaW5lEh8KBG1vdmUYASABKAsyES5zcGxlbmRvci52MS5Nb3ZlEg4KBnZpc2l0cxgCIAEoAxIXCg93aW5fcHJvYmFiaWxpdHkYAyABKAESDQoFcHJpb3IYBCABKAESHQoCcHYYBSADKAsyES5zcGxlbmRvci52MS5Nb3ZlEhMKBnByb3ZlbhgGIAEoAUgAiAEBEhYKCXByb3Zlbl9pbhgHIAEoBUgBiAEBEiQKB3JlYXNvbnMYCCADKAsyEy5zcGxlbmRvci52MS5SZWFzb25CCQoHX3Byb3ZlbkIMCgpfcHJvdmVuX2luIosCCgtTZWFyY2hTdGF0cxIMCgRzZWF0GAEgASgFEhcKD3dpbl9wcm9iYWJpbGl0eRgCIAMoARIgCgVsaW5lcxgDIAMoCzIRLnNwbGVuZG9yLnYxLkxpbmUSEgoKaXRlcmF0aW9ucxgEIAEoAxINCgVub2RlcxgFIAEoAxIXCg9lbGFwc2VkX3NlY29uZHMYBiABKAESHQoVaXRlcmF0aW9uc19wZXJfc2Vjb25kGAcgASgBEhIKCnRyZWVfYnl0ZXMYCCABKAMSFgoObm9kZV9saW1pdF9oaXQYCSABKAgSLAoLc3RvcF9yZWFzb24YCiABKA4yFy5zcGxlbmRvci52MS5TdG9wUmVhc29uIlcKC0FsdGVybmF0aXZlEh8KBG1vdmUYASABKAsyES5zcGxlbmRvci52MS5Nb3ZlEg4KBnZpc2l0cxgCIAEoAxIXCg93aW5fcHJvYmFiaWxpdHkYAyABKAEi/AIKD0RlY2lzaW9uVmVyZGljdBINCgVpbmRleBgBIAEoBRIMCgR0dXJuGAIgASgFEgwKBHNlYXQYAyABKAUSIQoGcGxheWVkGAQgASgLMhEuc3BsZW5kb3IudjEuTW92ZRIfCgRiZXN0GAUgASgLMhEuc3BsZW5kb3IudjEuTW92ZRIUCgxwbGF5ZWRfdmFsdWUYBiABKAESEgoKYmVzdF92YWx1ZRgHIAEoARIMCgRkcm9wGAggASgBEh8KBG1hcmsYCSABKA4yES5zcGxlbmRvci52MS5NYXJrEg4KBmZvcmNlZBgKIAEoCBIVCg1wbGF5ZWRfdmlzaXRzGAsgASgDEhQKDGV4dHJhX3Zpc2l0cxgMIAEoAxIlCgN0b3AYDSADKAsyGC5zcGxlbmRvci52MS5BbHRlcm5hdGl2ZRIXCg93aW5fcHJvYmFiaWxpdHkYDiADKAESJAoHcmVhc29ucxgPIAMoCzITLnNwbGVuZG9yLnYxLlJlYXNvbiKXAQoLU2VhdFN1bW1hcnkSDAoEc2VhdBgBIAEoBRIRCglkZWNpc2lvbnMYAiABKAUSDgoGZm9yY2VkGAMgASgFEhAKCGFjY3VyYWN5GAQgASgBEhAKCG1pc3Rha2VzGAUgASgFEhAKCGJsdW5kZXJzGAYgASgFEhEKCW1lYW5fZHJvcBgHIAEoARIOCgZhZ3JlZWQYCCABKAUi1QEKE0dhbWVBbmFseXNpc09wdGlvbnMSEgoKaXRlcmF0aW9ucxgBIAEoAxIPCgd0aHJlYWRzGAIgASgFEgwKBHNlZWQYAyABKAQSFQoNcGxheWVkX3Zpc2l0cxgEIAEoAxIPCgdtaXN0YWtlGAUgASgBEg8KB2JsdW5kZXIYBiABKAESKQoJZXZhbHVhdG9yGAcgASgLMhYuc3BsZW5kb3IudjEuRXZhbHVhdG9yEicKCHByaW9yaXR5GAggASgOMhUuc3BsZW5kb3IudjEuUHJpb3JpdHkqqAEKClN0b3BSZWFzb24SGwoXU1RPUF9SRUFTT05fVU5TUEVDSUZJRUQQABIaChZTVE9QX1JFQVNPTl9JVEVSQVRJT05TEAESFAoQU1RPUF9SRUFTT05fVElNRRACEhgKFFNUT1BfUkVBU09OX0RFQURMSU5FEAMSGQoVU1RPUF9SRUFTT05fQ0FOQ0VMTEVEEAQSFgoSU1RPUF9SRUFTT05fRk9SQ0VEEAUqUgoIUHJpb3JpdHkSGAoUUFJJT1JJVFlfVU5TUEVDSUZJRUQQABIYChRQUklPUklUWV9JTlRFUkFDVElWRRABEhIKDlBSSU9SSVRZX0JBVENIEAIq9gcKClJlYXNvbkNvZGUSGwoXUkVBU09OX0NPREVfVU5TUEVDSUZJRUQQABIZChVSRUFTT05fQ09ERV9XSU5TX0dBTUUQARIaChZSRUFTT05fQ09ERV9MT1NFU19HQU1FEAISIwofUkVBU09OX0NPREVfQkxPQ0tTX09QUE9ORU5UX1dJThADEiEKHVJFQVNPTl9DT0RFX0xFVFNfT1BQT05FTlRfV0lOEAQSHAoYUkVBU09OX0NPREVfVFJJR0dFUlNfRU5EEAUSHwobUkVBU09OX0NPREVfQ09NUExFVEVTX05PQkxFEAYSIgoeUkVBU09OX0NPREVfQ09NUExFVEVTX0xPQ0FUSU9OEAcSHgoaUkVBU09OX0NPREVfVEFLRVNfQVZFTkdFUlMQCBIbChdSRUFTT05fQ09ERV9HQUlOU19ST1lBTBAJEhoKFlJFQVNPTl9DT0RFX0VYVFJBX1RVUk4QChIWChJSRUFTT05fQ09ERV9TQ09SRVMQCxIdChlSRUFTT05fQ09ERV9DT0xPVVJfUE9JTlRTEAwSFgoSUkVBU09OX0NPREVfQ1JPV05TEA0SIAocUkVBU09OX0NPREVfR0FJTlNfVElNRV9TVE9ORRAOEiEKHVJFQVNPTl9DT0RFX0NPTVBMRVRFU19DT0xPVVJTEA8SGwoXUkVBU09OX0NPREVfREVOSUVTX0NBUkQQEBIgChxSRUFTT05fQ09ERV9PUFBPTkVOVF9DQU5fQlVZEBESGgoWUkVBU09OX0NPREVfTkVBUl9OT0JMRRASEh0KGVJFQVNPTl9DT0RFX05FQVJfTE9DQVRJT04QExIfChtSRUFTT05fQ09ERV9HSVZFU19QUklWSUxFR0UQFBIfChtSRUFTT05fQ09ERV9HQUlOU19QUklWSUxFR0UQFRIcChhSRUFTT05fQ09ERV9ORUVERURfQk9OVVMQFhIbChdSRUFTT05fQ09ERV9UT1dBUkRfQ0FSRBAXEh4KGlJFQVNPTl9DT0RFX0NMT1NFUl9UT19DQVJEEBgSGQoVUkVBU09OX0NPREVfUExBTlNfQlVZEBkSHwobUkVBU09OX0NPREVfUEFTU0VTX0ZSRUVfQlVZEBoSIQodUkVBU09OX0NPREVfQkVUVEVSX0JVWV9QQVNTRUQQGxIhCh1SRUFTT05fQ09ERV9UQUtFU19MQVNUX1RPS0VOUxAcEiAKHFJFQVNPTl9DT0RFX09WRVJfVE9LRU5fTElNSVQQHRIkCiBSRUFTT05fQ09ERV9SRVRVUk5TX0xFQVNUX05FRURFRBAeEhsKF1JFQVNPTl9DT0RFX1NFQVJDSF9CRVNUEB8qOQoETWFyaxINCglNQVJLX05PTkUQABIQCgxNQVJLX01JU1RBS0UQARIQCgxNQVJLX0JMVU5ERVIQAmIGcHJvdG8z", [file_splendor_v1_move]);
 
 /**
  * When a search stops: whichever limit comes first. Both are capped by the server's maxima
@@ -151,6 +151,100 @@ export const EvaluatorSchema: GenMessage<Evaluator> = /*@__PURE__*/
   messageDesc(file_splendor_v1_search, 2);
 
 /**
+ * One reason: a claim about the move in its position, made from what the mover can see
+ * (docs/reasons.md gives each code's exact meaning, its subjects and an example). A frontend shows
+ * `text`, or translates from `code` and the subjects.
+ *
+ * @generated from message splendor.v1.Reason
+ */
+export type Reason = Message<"splendor.v1.Reason"> & {
+  /**
+   * The claim.
+   *
+   * @generated from field: splendor.v1.ReasonCode code = 1;
+   */
+  code: ReasonCode;
+
+  /**
+   * Its canonical English sentence, e.g. "completes noble 3 (+3 points)".
+   *
+   * @generated from field: string text = 2;
+   */
+  text: string;
+
+  /**
+   * True when it speaks for the move (something it achieves), false when against it (something
+   * it allows or gives up).
+   *
+   * @generated from field: bool good = 3;
+   */
+  good: boolean;
+
+  /**
+   * A card of the game's catalogue the claim is about.
+   *
+   * @generated from field: optional int32 card = 4;
+   */
+  card?: number;
+
+  /**
+   * A piece: base, a noble's id; Duel, a royal card's id; Marvel, a location's id.
+   *
+   * @generated from field: optional int32 piece = 5;
+   */
+  piece?: number;
+
+  /**
+   * A seat: an opponent (or the seat that held the Avengers tile).
+   *
+   * @generated from field: optional int32 seat = 6;
+   */
+  seat?: number;
+
+  /**
+   * A token kind's name in the game ("red", "pearl", "gold"); empty when none.
+   *
+   * @generated from field: string color = 7;
+   */
+  color: string;
+
+  /**
+   * Prestige points (gained, held, or more than another card).
+   *
+   * @generated from field: optional int32 points = 8;
+   */
+  points?: number;
+
+  /**
+   * The mover's turns until it can buy a card (0: this turn, 1: its next turn).
+   *
+   * @generated from field: optional int32 turns = 9;
+   */
+  turns?: number;
+
+  /**
+   * A number: tokens, crowns, privileges, cards, a win probability in percent.
+   *
+   * @generated from field: optional int32 count = 10;
+   */
+  count?: number;
+
+  /**
+   * In a mistake's reasons: the move (the one played, or the better one) the claim is about.
+   *
+   * @generated from field: splendor.v1.Move move = 11;
+   */
+  move?: Move;
+};
+
+/**
+ * Describes the message splendor.v1.Reason.
+ * Use `create(ReasonSchema)` to create a new message.
+ */
+export const ReasonSchema: GenMessage<Reason> = /*@__PURE__*/
+  messageDesc(file_splendor_v1_search, 3);
+
+/**
  * One candidate move of a search and what the search thinks of it.
  *
  * @generated from message splendor.v1.Line
@@ -208,6 +302,14 @@ export type Line = Message<"splendor.v1.Line"> & {
    * @generated from field: optional int32 proven_in = 7;
    */
   provenIn?: number;
+
+  /**
+   * Why (docs/reasons.md): what the move achieves and what it allows, most important first. On
+   * Analyze's final message (not its progress reports); empty in GetMove's searches.
+   *
+   * @generated from field: repeated splendor.v1.Reason reasons = 8;
+   */
+  reasons: Reason[];
 };
 
 /**
@@ -215,7 +317,7 @@ export type Line = Message<"splendor.v1.Line"> & {
  * Use `create(LineSchema)` to create a new message.
  */
 export const LineSchema: GenMessage<Line> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_search, 3);
+  messageDesc(file_splendor_v1_search, 4);
 
 /**
  * The statistics of one search.
@@ -299,7 +401,7 @@ export type SearchStats = Message<"splendor.v1.SearchStats"> & {
  * Use `create(SearchStatsSchema)` to create a new message.
  */
 export const SearchStatsSchema: GenMessage<SearchStats> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_search, 4);
+  messageDesc(file_splendor_v1_search, 5);
 
 /**
  * One of the engine's top moves at a decision.
@@ -334,7 +436,7 @@ export type Alternative = Message<"splendor.v1.Alternative"> & {
  * Use `create(AlternativeSchema)` to create a new message.
  */
 export const AlternativeSchema: GenMessage<Alternative> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_search, 5);
+  messageDesc(file_splendor_v1_search, 6);
 
 /**
  * The verdict on one decision, from its mover's view.
@@ -439,6 +541,15 @@ export type DecisionVerdict = Message<"splendor.v1.DecisionVerdict"> & {
    * @generated from field: repeated double win_probability = 14;
    */
   winProbability: number[];
+
+  /**
+   * Why: for a mistake or blunder, what the better move achieves that the played one does not and
+   * what the played move allows that the better one does not (each reason's `move` says which);
+   * otherwise what the played move achieves and allows (docs/reasons.md).
+   *
+   * @generated from field: repeated splendor.v1.Reason reasons = 15;
+   */
+  reasons: Reason[];
 };
 
 /**
@@ -446,7 +557,7 @@ export type DecisionVerdict = Message<"splendor.v1.DecisionVerdict"> & {
  * Use `create(DecisionVerdictSchema)` to create a new message.
  */
 export const DecisionVerdictSchema: GenMessage<DecisionVerdict> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_search, 6);
+  messageDesc(file_splendor_v1_search, 7);
 
 /**
  * The verdicts on one seat's decisions.
@@ -518,7 +629,7 @@ export type SeatSummary = Message<"splendor.v1.SeatSummary"> & {
  * Use `create(SeatSummarySchema)` to create a new message.
  */
 export const SeatSummarySchema: GenMessage<SeatSummary> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_search, 7);
+  messageDesc(file_splendor_v1_search, 8);
 
 /**
  * The options a game analysis runs with, after defaults and the server's caps.
@@ -588,7 +699,7 @@ export type GameAnalysisOptions = Message<"splendor.v1.GameAnalysisOptions"> & {
  * Use `create(GameAnalysisOptionsSchema)` to create a new message.
  */
 export const GameAnalysisOptionsSchema: GenMessage<GameAnalysisOptions> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_search, 8);
+  messageDesc(file_splendor_v1_search, 9);
 
 /**
  * Why a search stopped.
@@ -685,6 +796,244 @@ export const PrioritySchema: GenEnum<Priority> = /*@__PURE__*/
   enumDesc(file_splendor_v1_search, 1);
 
 /**
+ * Why a move is good or bad (docs/reasons.md): the closed list, in order of importance (the
+ * game-deciding first). The numbers follow splendor_ai.reasons.vocabulary.CODES (a test keeps them).
+ *
+ * @generated from enum splendor.v1.ReasonCode
+ */
+export enum ReasonCode {
+  /**
+   * Not a reason (never sent).
+   *
+   * @generated from enum value: REASON_CODE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: points, count, colour.
+   *
+   * @generated from enum value: REASON_CODE_WINS_GAME = 1;
+   */
+  WINS_GAME = 1,
+
+  /**
+   * against the move; base, marvel. Subjects: none.
+   *
+   * @generated from enum value: REASON_CODE_LOSES_GAME = 2;
+   */
+  LOSES_GAME = 2,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: seat, card.
+   *
+   * @generated from enum value: REASON_CODE_BLOCKS_OPPONENT_WIN = 3;
+   */
+  BLOCKS_OPPONENT_WIN = 3,
+
+  /**
+   * against the move; base, duel, marvel. Subjects: seat, card.
+   *
+   * @generated from enum value: REASON_CODE_LETS_OPPONENT_WIN = 4;
+   */
+  LETS_OPPONENT_WIN = 4,
+
+  /**
+   * for the move; base, marvel. Subjects: points.
+   *
+   * @generated from enum value: REASON_CODE_TRIGGERS_END = 5;
+   */
+  TRIGGERS_END = 5,
+
+  /**
+   * for the move; base. Subjects: piece, points.
+   *
+   * @generated from enum value: REASON_CODE_COMPLETES_NOBLE = 6;
+   */
+  COMPLETES_NOBLE = 6,
+
+  /**
+   * for the move; marvel. Subjects: piece, points.
+   *
+   * @generated from enum value: REASON_CODE_COMPLETES_LOCATION = 7;
+   */
+  COMPLETES_LOCATION = 7,
+
+  /**
+   * for the move; marvel. Subjects: points, seat.
+   *
+   * @generated from enum value: REASON_CODE_TAKES_AVENGERS = 8;
+   */
+  TAKES_AVENGERS = 8,
+
+  /**
+   * for the move; duel. Subjects: count.
+   *
+   * @generated from enum value: REASON_CODE_GAINS_ROYAL = 9;
+   */
+  GAINS_ROYAL = 9,
+
+  /**
+   * for the move; duel. Subjects: none.
+   *
+   * @generated from enum value: REASON_CODE_EXTRA_TURN = 10;
+   */
+  EXTRA_TURN = 10,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: points, card, piece, count.
+   *
+   * @generated from enum value: REASON_CODE_SCORES = 11;
+   */
+  SCORES = 11,
+
+  /**
+   * for the move; duel. Subjects: colour, points.
+   *
+   * @generated from enum value: REASON_CODE_COLOUR_POINTS = 12;
+   */
+  COLOUR_POINTS = 12,
+
+  /**
+   * for the move; duel. Subjects: count.
+   *
+   * @generated from enum value: REASON_CODE_CROWNS = 13;
+   */
+  CROWNS = 13,
+
+  /**
+   * for the move; marvel. Subjects: none.
+   *
+   * @generated from enum value: REASON_CODE_GAINS_TIME_STONE = 14;
+   */
+  GAINS_TIME_STONE = 14,
+
+  /**
+   * for the move; marvel. Subjects: none.
+   *
+   * @generated from enum value: REASON_CODE_COMPLETES_COLOURS = 15;
+   */
+  COMPLETES_COLOURS = 15,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: seat, card.
+   *
+   * @generated from enum value: REASON_CODE_DENIES_CARD = 16;
+   */
+  DENIES_CARD = 16,
+
+  /**
+   * against the move; base, duel, marvel. Subjects: seat, card, points.
+   *
+   * @generated from enum value: REASON_CODE_OPPONENT_CAN_BUY = 17;
+   */
+  OPPONENT_CAN_BUY = 17,
+
+  /**
+   * for the move; base. Subjects: piece, colour.
+   *
+   * @generated from enum value: REASON_CODE_NEAR_NOBLE = 18;
+   */
+  NEAR_NOBLE = 18,
+
+  /**
+   * for the move; marvel. Subjects: piece, colour.
+   *
+   * @generated from enum value: REASON_CODE_NEAR_LOCATION = 19;
+   */
+  NEAR_LOCATION = 19,
+
+  /**
+   * against the move; duel. Subjects: seat, count.
+   *
+   * @generated from enum value: REASON_CODE_GIVES_PRIVILEGE = 20;
+   */
+  GIVES_PRIVILEGE = 20,
+
+  /**
+   * for the move; duel. Subjects: count.
+   *
+   * @generated from enum value: REASON_CODE_GAINS_PRIVILEGE = 21;
+   */
+  GAINS_PRIVILEGE = 21,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: colour, count.
+   *
+   * @generated from enum value: REASON_CODE_NEEDED_BONUS = 22;
+   */
+  NEEDED_BONUS = 22,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: card, turns.
+   *
+   * @generated from enum value: REASON_CODE_TOWARD_CARD = 23;
+   */
+  TOWARD_CARD = 23,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: card, count.
+   *
+   * @generated from enum value: REASON_CODE_CLOSER_TO_CARD = 24;
+   */
+  CLOSER_TO_CARD = 24,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: card, turns.
+   *
+   * @generated from enum value: REASON_CODE_PLANS_BUY = 25;
+   */
+  PLANS_BUY = 25,
+
+  /**
+   * against the move; base, duel, marvel. Subjects: card.
+   *
+   * @generated from enum value: REASON_CODE_PASSES_FREE_BUY = 26;
+   */
+  PASSES_FREE_BUY = 26,
+
+  /**
+   * against the move; base, duel, marvel. Subjects: card, points.
+   *
+   * @generated from enum value: REASON_CODE_BETTER_BUY_PASSED = 27;
+   */
+  BETTER_BUY_PASSED = 27,
+
+  /**
+   * for the move; base, marvel. Subjects: colour, seat, card.
+   *
+   * @generated from enum value: REASON_CODE_TAKES_LAST_TOKENS = 28;
+   */
+  TAKES_LAST_TOKENS = 28,
+
+  /**
+   * against the move; base, duel, marvel. Subjects: count.
+   *
+   * @generated from enum value: REASON_CODE_OVER_TOKEN_LIMIT = 29;
+   */
+  OVER_TOKEN_LIMIT = 29,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: colour, count.
+   *
+   * @generated from enum value: REASON_CODE_RETURNS_LEAST_NEEDED = 30;
+   */
+  RETURNS_LEAST_NEEDED = 30,
+
+  /**
+   * for the move; base, duel, marvel. Subjects: count.
+   *
+   * @generated from enum value: REASON_CODE_SEARCH_BEST = 31;
+   */
+  SEARCH_BEST = 31,
+}
+
+/**
+ * Describes the enum splendor.v1.ReasonCode.
+ */
+export const ReasonCodeSchema: GenEnum<ReasonCode> = /*@__PURE__*/
+  enumDesc(file_splendor_v1_search, 2);
+
+/**
  * How a decision is marked.
  *
  * @generated from enum splendor.v1.Mark
@@ -716,5 +1065,5 @@ export enum Mark {
  * Describes the enum splendor.v1.Mark.
  */
 export const MarkSchema: GenEnum<Mark> = /*@__PURE__*/
-  enumDesc(file_splendor_v1_search, 2);
+  enumDesc(file_splendor_v1_search, 3);
 
