@@ -23,6 +23,7 @@ from .games import SplendorError, load_game
 from .records import make_record, save
 from .render import render, use_color
 
+HINT_REASONS = 2  # reasons shown under each of a hint's moves
 COMMANDS = "help (legal moves), hint (the engine's top 3), undo, board, quit"
 
 
@@ -225,19 +226,20 @@ class Engine:
     def ai_turn(self, state, level: int, seed: int) -> list[str]:
         return [m.notation for m in self._call(self.client.get_move, self._position(state), level, seed=seed).moves]
 
-    def hint(self, state, iterations: int, seed: int, lines: int = 3) -> list[tuple[str, float, float]]:
+    def hint(self, state, iterations: int, seed: int, lines: int = 3) -> list[tuple[str, float, float, list[str]]]:
         """The engine's top ``lines`` moves as (move, share of the search's visits, win
-        probability), in the order the search would play them (most visited first, a proven win
-        before them, a proven loss after): the search plays the first, and a move it
-        visited less has a less certain win probability, which may be higher. One thread and a
-        fixed seed, so the same position and seed always give the same hint."""
+        probability, why: its reasons' sentences), in the order the search would play them (most
+        visited first, a proven win before them, a proven loss after): the search plays the
+        first, and a move it visited less has a less certain win probability, which may be
+        higher. One thread and a fixed seed, so the same position and seed always give the same
+        hint."""
         def analyze():
             return self.client.analyze(self._position(state), iterations=iterations, threads=1, seed=seed,
                                        lines=lines).result()
 
         report = self._call(analyze)
         total = max(1, report.stats.iterations)
-        return [(line.move.notation, line.visits / total, line.win_probability)
+        return [(line.move.notation, line.visits / total, line.win_probability, [r.text for r in line.reasons])
                 for line in report.stats.lines[:lines]]
 
 
@@ -415,8 +417,10 @@ class Terminal:
                 self.say(f"no hint: the server answered {exc.code.name}: {exc.message}")
                 return None
             self.say("  ranked by the search's visits (the engine would play the first):")
-            for move, share, p in hints:
+            for move, share, p, why in hints:
                 self.say(f"  {move:<28} visits {share:6.1%}   win probability {p:6.1%}")
+                if why:
+                    self.say(f"    why: {'; '.join(why[:HINT_REASONS])}")
         elif command == "undo":
             if g.undo():
                 self.say("undone: back to your last move")

@@ -120,6 +120,7 @@ def test_play_moves_help_hint_bad_move_undo_and_quit(terminal, tmp_path):
     assert len(lines) == 3 and all(mv in expected and 0 <= float(p) <= 100 for mv, _, p in lines)
     shares = [float(share) for _, share, _ in lines]
     assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 100.05  # most visited first
+    assert re.search(r"^    why: \S", hints, re.M), hints  # each hint says why (its reasons' sentences)
 
     term.send("take xyz")
     term.expect(r"not a legal move: 'take xyz': .*?unknown token letter.*?" + re.escape(PROMPT))
