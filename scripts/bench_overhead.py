@@ -24,6 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
 from splendor_ai.bench.report import machine_line, write_section
 from splendor_ai.bench.service import pct, positions
 
@@ -85,6 +88,14 @@ def decode_us(pythonpath: str | None) -> float:
     return float(out.stdout.strip())
 
 
+def health_ms(stub) -> float:
+    """The floor: the smallest unary call the same server answers (the gRPC health check), on the
+    same client machinery, so the cost of the call itself is seen apart from GetMove's own work."""
+    t0 = time.perf_counter()
+    stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=10)
+    return (time.perf_counter() - t0) * 1000
+
+
 def main(argv=None) -> int:
     from splendor_ai_client import Client
 
@@ -103,8 +114,11 @@ def main(argv=None) -> int:
     load_before = os.getloadavg()[0]
     servers = {"before": Served(before_dir), "after": Served(None)}
     over: dict[str, list[float]] = {"before": [], "after": []}
+    floor: dict[str, list[float]] = {"before": [], "after": []}
     try:
         clients = {k: Client(s.target, timeout=60, retries=0) for k, s in servers.items()}
+        channels = {k: grpc.insecure_channel(s.target) for k, s in servers.items()}
+        health = {k: health_pb2_grpc.HealthStub(ch) for k, ch in channels.items()}
         for k, c in clients.items():  # warm up: nets loaded, first searches
             for i in range(10):
                 c.get_move(pos[i], iterations=args.iterations, seed=i)
@@ -114,8 +128,11 @@ def main(argv=None) -> int:
                 turn = clients[k].get_move(p, iterations=args.iterations, seed=i)
                 wall = time.perf_counter() - t0
                 over[k].append((wall - sum(s.elapsed_seconds for s in turn.searches)) * 1000)
+                floor[k].append(health_ms(health[k]))
         for c in clients.values():
             c.close()
+        for ch in channels.values():
+            ch.close()
     finally:
         for s in servers.values():
             s.stop()
@@ -123,6 +140,8 @@ def main(argv=None) -> int:
     load_after = os.getloadavg()[0]
 
     b, a = over["before"], over["after"]
+    mb, ma = statistics.median(b), statistics.median(a)
+    fb, fa = statistics.median(floor["before"]), statistics.median(floor["after"])
     cmd = f"python scripts/bench_overhead.py --before DIR ({rev})" + (
         f" --calls {args.calls}" if args.calls != 300 else "") + (
         f" --iterations {args.iterations}" if args.iterations != 1000 else "") + " --write"
@@ -140,6 +159,9 @@ def main(argv=None) -> int:
         f"{statistics.median(a) / statistics.median(b):.2f}x |",
         f"| GetMove beyond its search, p99 | {pct(b, 99):.2f} ms | {pct(a, 99):.2f} ms | "
         f"{pct(a, 99) / pct(b, 99):.2f}x |",
+        f"| the call itself (a health check, same server), p50 | {fb:.2f} ms | {fa:.2f} ms | {fa / fb:.2f}x |",
+        f"| GetMove beyond its search and the call, p50 | {mb - fb:.2f} ms | {ma - fa:.2f} ms | "
+        f"{(ma - fa) / (mb - fb):.2f}x |",
         f"| decode_position CPU, base 4 players | {decode['before']:.0f} µs | {decode['after']:.0f} µs | "
         f"{decode['after'] / decode['before']:.2f}x |",
         "",

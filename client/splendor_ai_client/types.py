@@ -103,12 +103,29 @@ class Move:
     def from_pb(cls, msg: pb.Move) -> "Move":
         game = msg.WhichOneof("structured") or "base"
         b = getattr(msg, game)
+        kinds = _KINDS.get(game) or _kind_names(game, type(b).Kind)
+        has = b.HasField
+        # the one optional field each game's move has beside `card` (a move is decoded per line
+        # and per PV step: this is the client's hottest path)
+        extra = _EXTRA[game]
+        extra_value = getattr(b, extra) if has(extra) else None
         return cls(
-            notation=msg.notation, action_id=msg.action_id, kind=_enum_name(type(b).Kind, b.kind, "KIND_"),
-            tokens=_TOKENS[game].from_pb(b.tokens), card=_opt(b, "card"), level=b.level, noble=_opt(b, "noble"),
-            game=game, location=_opt(b, "location"), royal=_opt(b, "royal"),
+            notation=msg.notation, action_id=msg.action_id, kind=kinds.get(b.kind, "unknown"),
+            tokens=_TOKENS[game].from_pb(b.tokens), card=b.card if has("card") else None, level=b.level,
+            noble=extra_value if game == "base" else None, game=game,
+            location=extra_value if game == "marvel" else None, royal=extra_value if game == "duel" else None,
             cells=list(b.cells) if game == "duel" else [], raw=msg,
         )
+
+
+_EXTRA = {"base": "noble", "duel": "royal", "marvel": "location"}
+_KINDS: Dict[str, Dict[int, str]] = {}
+
+
+def _kind_names(game: str, enum) -> Dict[int, str]:
+    """A game's move kinds by value, in lower case without the prefix (``_enum_name``), once."""
+    _KINDS[game] = {v: _enum_name(enum, v, "KIND_") for v in enum.values()}
+    return _KINDS[game]
 
 
 @dataclass(frozen=True)
