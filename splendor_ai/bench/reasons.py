@@ -253,7 +253,8 @@ def main(argv=None) -> int:
     if costs:
         lines += ["", f"Cost of a hint (d): `explain_move` with the search's result on {costs['n']} base-game "
                       f"2-player positions, CPU time: mean {costs['mean']:,.0f} µs, median {costs['median']:,.0f} µs, "
-                      f"90th percentile {costs['p90']:,.0f} µs, 99th {costs['p99']:,.0f} µs, most {costs['max']:,.0f} µs."]
+                      f"90th percentile {costs['p90']:,.0f} µs, 99th {costs['p99']:,.0f} µs, "
+                      f"most {costs['max']:,.0f} µs."]
     if false_shown:
         lines += ["", "False reasons (must be none): " + "; ".join(false_shown)]
     report(args, "reasons", "\n".join(lines))

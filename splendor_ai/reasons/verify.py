@@ -255,7 +255,7 @@ def _wins_game(case: Case, r: Reason, result) -> None:
 
     for t in case.afters():
         _need(find_end(t, m, case.turn, good, first=("buy", "privilege", "royal", "joker")) is not None,
-              "no choice of the rest of the turn wins the game" + (f" with those subjects" if r.points else ""))
+              "no choice of the rest of the turn wins the game" + (" with those subjects" if r.points else ""))
 
 
 def _loses_game(case: Case, r: Reason, result) -> None:
@@ -592,7 +592,8 @@ def _spent(case: Case, action: int) -> list[int]:
     out = []
     for s in case.full:
         t = apply(s, action)
-        out.append(sum(max(0, a - b) for a, b in zip(case.seat()["tokens"], t.to_position()["seats"][case.mover]["tokens"])))
+        after = t.to_position()["seats"][case.mover]["tokens"]
+        out.append(sum(max(0, a - b) for a, b in zip(case.seat()["tokens"], after)))
     return out
 
 
