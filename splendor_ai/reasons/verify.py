@@ -14,13 +14,18 @@ docs/reasons.md says what each code claims; each ``_code`` function below decide
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..games import HiddenInformationError, load_game
 from ..games.base import spec as base_spec
 from ..games.duel import spec as duel_spec
 from ..games.errors import PositionError
 from ..games.marvel import spec as marvel_spec
+from ..games.state import State
 from .vocabulary import BY_NAME, CODES, Reason
+
+if TYPE_CHECKING:
+    from ..search.mcts import ActionStats, SearchResult
 
 SPECS = {"base": base_spec, "duel": duel_spec, "marvel": marvel_spec}
 REDRAW_SEEDS = (91_001, 91_002, 91_003, 91_004)
@@ -31,7 +36,8 @@ class VerifyError(AssertionError):
     """A reason that is not true of its move (the message says why)."""
 
 
-def verify(state, action, reason: Reason, result=None, redraws: int = 2) -> bool:
+def verify(state: State, action: int | str, reason: Reason | dict, result: SearchResult | None = None,
+           redraws: int = 2) -> bool:
     """Whether ``reason`` is true of ``action`` in ``state`` (see ``check``)."""
     try:
         check(state, action, reason, result, redraws)
@@ -40,7 +46,8 @@ def verify(state, action, reason: Reason, result=None, redraws: int = 2) -> bool
     return True
 
 
-def check(state, action, reason: Reason, result=None, redraws: int = 2) -> None:
+def check(state: State, action: int | str, reason: Reason | dict, result: SearchResult | None = None,
+          redraws: int = 2) -> None:
     """Raise VerifyError unless ``reason`` is true of ``action`` (an id or notation) in
     ``state`` (a view of the mover or a full state), decided on the reference rules."""
     if isinstance(reason, dict):
@@ -61,7 +68,7 @@ class Case:
     """A move in its position, as the mover saw it: the reference view, redraws of it, the
     cards the mover saw."""
 
-    def __init__(self, state, action, redraws: int):
+    def __init__(self, state: State, action: int | str, redraws: int):
         self.game = state.game
         self.spec = SPECS[self.game]
         self.mover = state.current_player()
@@ -240,7 +247,7 @@ def mover_ends(case: Case):
 
 
 # ---------------------------------------------------------------------------- the codes
-def _wins_game(case: Case, r: Reason, result) -> None:
+def _wins_game(case: Case, r: Reason, result: SearchResult | None) -> None:
     m = case.mover
 
     def good(e):
@@ -258,13 +265,13 @@ def _wins_game(case: Case, r: Reason, result) -> None:
               "no choice of the rest of the turn wins the game" + (" with those subjects" if r.points else ""))
 
 
-def _loses_game(case: Case, r: Reason, result) -> None:
+def _loses_game(case: Case, r: Reason, result: SearchResult | None) -> None:
     for ends in mover_ends(case):
         _need(all(e.is_terminal() for e in ends), "the game can go on after the move")
         _need(not any(sole_win(e, case.mover) for e in ends), "a choice of the turn wins the game")
 
 
-def _triggers_end(case: Case, r: Reason, result) -> None:
+def _triggers_end(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(not case.pos["final_round"], "the final round had begun already")
     for ends in mover_ends(case):
         _need(any(not e.is_terminal() and e.final_round and e.points(case.mover) == r.points for e in ends),
@@ -294,14 +301,14 @@ def threat(case: Case):
             for s in REDRAW_SEEDS[:len(case.full)]]
 
 
-def _blocks_opponent_win(case: Case, r: Reason, result) -> None:
+def _blocks_opponent_win(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(r.seat == case.next_seat, "not the next seat")
     _takes_face_up(case, r)
     for s in threat(case):
         _need(buys(s, r.seat, r.card, win=True), f"seat {r.seat} could not have won with card {r.card}")
 
 
-def _denies_card(case: Case, r: Reason, result) -> None:
+def _denies_card(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(r.seat == case.next_seat, "not the next seat")
     _takes_face_up(case, r)
     for s in threat(case):
@@ -317,11 +324,11 @@ def _replies(case: Case, r: Reason, win: bool) -> None:
                                                 f"{r.card}" + (" and win" if win else ""))
 
 
-def _lets_opponent_win(case: Case, r: Reason, result) -> None:
+def _lets_opponent_win(case: Case, r: Reason, result: SearchResult | None) -> None:
     _replies(case, r, win=True)
 
 
-def _opponent_can_buy(case: Case, r: Reason, result) -> None:
+def _opponent_can_buy(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(r.points == case.spec.CARDS[r.card].points, "wrong points")
     _replies(case, r, win=False)
 
@@ -342,11 +349,11 @@ def _completes(case: Case, r: Reason, requires, piece_points) -> None:
         _need(all(b >= q for b, q in zip(t.bonuses(case.mover), requires)), "its requirement is not met")
 
 
-def _completes_noble(case, r, result):
+def _completes_noble(case: Case, r: Reason, result: SearchResult | None) -> None:
     _completes(case, r, base_spec.NOBLES[r.piece].requires, base_spec.NOBLES[r.piece].points)
 
 
-def _completes_location(case, r, result):
+def _completes_location(case: Case, r: Reason, result: SearchResult | None) -> None:
     _completes(case, r, marvel_spec.LOCATIONS[r.piece].requires, marvel_spec.LOCATIONS[r.piece].points)
 
 
@@ -361,22 +368,22 @@ def _near(case: Case, r: Reason, requires) -> None:
         _need(sum(short) == 1 and short[r.colour] == 1, "not exactly one bonus of that colour short")
 
 
-def _near_noble(case, r, result):
+def _near_noble(case: Case, r: Reason, result: SearchResult | None) -> None:
     _near(case, r, base_spec.NOBLES[r.piece].requires)
 
 
-def _near_location(case, r, result):
+def _near_location(case: Case, r: Reason, result: SearchResult | None) -> None:
     _near(case, r, marvel_spec.LOCATIONS[r.piece].requires)
 
 
-def _takes_avengers(case: Case, r: Reason, result) -> None:
+def _takes_avengers(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.pos["avengers"] != case.mover and case.pos["avengers"] == r.seat, "wrong holder before")
     _need(r.points == marvel_spec.AVENGERS_POINTS, "wrong points")
     for ends in mover_ends(case):
         _need(any(e.to_position()["avengers"] == case.mover for e in ends), "the tile does not come")
 
 
-def _gains_royal(case: Case, r: Reason, result) -> None:
+def _gains_royal(case: Case, r: Reason, result: SearchResult | None) -> None:
     _bought(case)
     for t in case.afters():
         _need(t.crowns(case.mover) == r.count, "wrong crowns")
@@ -396,14 +403,14 @@ def _reaches_royal(state, case: Case) -> bool:
     return False
 
 
-def _extra_turn(case: Case, r: Reason, result) -> None:
+def _extra_turn(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.kind in ("buy", "royal"), "neither a buy nor a royal card")
     for ends in mover_ends(case):
         _need(any(not e.is_terminal() and e.current_player() == case.mover and e.turn == case.turn + 1
                   for e in ends), "the mover does not play the next turn")
 
 
-def _scores(case: Case, r: Reason, result) -> None:
+def _scores(case: Case, r: Reason, result: SearchResult | None) -> None:
     spec = case.spec
     if r.card is not None:
         _need(_bought(case) == r.card and spec.CARDS[r.card].points == r.points, "not a buy of that card, or "
@@ -420,27 +427,27 @@ def _scores(case: Case, r: Reason, result) -> None:
         _need(t.points(case.mover) == r.count, f"the mover holds {t.points(case.mover)} points after, not {r.count}")
 
 
-def _colour_points(case: Case, r: Reason, result) -> None:
+def _colour_points(case: Case, r: Reason, result: SearchResult | None) -> None:
     before = duel_spec.color_points(case.seat())[r.colour]
     for t in case.afters():
         now = duel_spec.color_points(t.to_position()["seats"][case.mover])[r.colour]
         _need(now == r.points > before, "the colour's points do not grow to that")
 
 
-def _crowns(case: Case, r: Reason, result) -> None:
+def _crowns(case: Case, r: Reason, result: SearchResult | None) -> None:
     before = duel_spec.seat_crowns(case.seat())
     for t in case.afters():
         _need(t.crowns(case.mover) == r.count > before, "the crowns do not grow to that")
 
 
-def _gains_time_stone(case: Case, r: Reason, result) -> None:
+def _gains_time_stone(case: Case, r: Reason, result: SearchResult | None) -> None:
     _bought(case)
     _need(case.seat()["tokens"][marvel_spec.GREEN] == 0, "it held a green token already")
     for t in case.afters():
         _need(t.to_position()["seats"][case.mover]["tokens"][marvel_spec.GREEN] == 1, "no green token")
 
 
-def _completes_colours(case: Case, r: Reason, result) -> None:
+def _completes_colours(case: Case, r: Reason, result: SearchResult | None) -> None:
     _bought(case)
     _need(min(bonuses(case.game, case.seat())) == 0, "every colour was there before")
     for t in case.afters():
@@ -453,16 +460,16 @@ def _privileges(case: Case, seat: int, count: int) -> None:
         _need(t.to_position()["seats"][seat]["privileges"] == count > before, "the privileges do not grow to that")
 
 
-def _gives_privilege(case: Case, r: Reason, result) -> None:
+def _gives_privilege(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(r.seat == 1 - case.mover, "not the opponent")
     _privileges(case, r.seat, r.count)
 
 
-def _gains_privilege(case: Case, r: Reason, result) -> None:
+def _gains_privilege(case: Case, r: Reason, result: SearchResult | None) -> None:
     _privileges(case, case.mover, r.count)
 
 
-def _needed_bonus(case: Case, r: Reason, result) -> None:
+def _needed_bonus(case: Case, r: Reason, result: SearchResult | None) -> None:
     before = bonuses(case.game, case.seat())
     bought = card_of(case.game, case.pos, case.action) if case.kind == "buy" else None
     cards = [x for x in own_cards(case.game, case.pos, case.mover) if x != bought]
@@ -472,7 +479,7 @@ def _needed_bonus(case: Case, r: Reason, result) -> None:
         _need(t.bonuses(case.mover)[r.colour] > before[r.colour], "no bonus of that colour gained")
 
 
-def _toward_card(case: Case, r: Reason, result) -> None:
+def _toward_card(case: Case, r: Reason, result: SearchResult | None) -> None:
     game, m, x = case.game, case.mover, r.card
     _need(x in own_cards(game, case.pos, m), f"card {x} is neither face up nor reserved by the mover")
     reserves_it = case.kind in ("reserve_board", "reserve") and card_of(game, case.pos, case.action) == x
@@ -491,7 +498,7 @@ def _toward_card(case: Case, r: Reason, result) -> None:
         _need(reachable(case, live, x, r.turns), f"card {x} is not affordable within {r.turns} turns")
 
 
-def _closer_to_card(case: Case, r: Reason, result) -> None:
+def _closer_to_card(case: Case, r: Reason, result: SearchResult | None) -> None:
     game, m, x = case.game, case.mover, r.card
     _need(x in own_cards(game, case.pos, m), f"card {x} is neither face up nor reserved by the mover")
     reserves_it = case.kind in ("reserve_board", "reserve") and card_of(game, case.pos, case.action) == x
@@ -545,8 +552,9 @@ def reachable(case: Case, ends, x: int, turns: int) -> bool:
     return False
 
 
-def _plans_buy(case: Case, r: Reason, result) -> None:
-    _need(result is not None, "a claim about a search needs its result")
+def _plans_buy(case: Case, r: Reason, result: SearchResult | None) -> None:
+    if result is None:
+        raise VerifyError("a claim about a search needs its result")
     stats = _stats(case, result)
     _need(r.card in case.seen, "a card the mover did not see")
     s = case.view.clone()
@@ -565,17 +573,19 @@ def _plans_buy(case: Case, r: Reason, result) -> None:
     raise VerifyError("the line does not buy the card on the mover's next turn")
 
 
-def _stats(case: Case, result):
+def _stats(case: Case, result: SearchResult) -> ActionStats:
     candidate = case.action
     if case.kind == "buy":
         candidate = case.spec.buy_action(case.spec.split_buy(case.action)[0], 0)
     stats = next((a for a in result.actions if a.action == candidate), None)
-    _need(stats is not None, "the search did not try the move")
+    if stats is None:
+        raise VerifyError("the search did not try the move")
     return stats
 
 
-def _search_best(case: Case, r: Reason, result) -> None:
-    _need(result is not None, "a claim about a search needs its result")
+def _search_best(case: Case, r: Reason, result: SearchResult | None) -> None:
+    if result is None:
+        raise VerifyError("a claim about a search needs its result")
     stats = _stats(case, result)
     _need(result.action == stats.action, "not the search's choice")
     _need(round(100 * stats.value) == r.count, "wrong win probability")
@@ -602,14 +612,14 @@ def _buy_of(case: Case, cid: int) -> int | None:
                  and card_of(case.game, case.pos, a) == cid), None)
 
 
-def _passes_free_buy(case: Case, r: Reason, result) -> None:
+def _passes_free_buy(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(_main_non_buy(case), "the move is a buy, or no main action")
     _need(r.card in own_cards(case.game, case.pos, case.mover), "not a card the mover could buy")
     buy = _buy_of(case, r.card)
     _need(buy is not None and not any(_spent(case, buy)), f"card {r.card} is not free to buy")
 
 
-def _better_buy_passed(case: Case, r: Reason, result) -> None:
+def _better_buy_passed(case: Case, r: Reason, result: SearchResult | None) -> None:
     y = _bought(case)
     cards = case.spec.CARDS
     _need(r.card != y and cards[r.card].points - cards[y].points == r.points > 0, "not more points")
@@ -618,7 +628,7 @@ def _better_buy_passed(case: Case, r: Reason, result) -> None:
     _need(all(a <= b for a, b in zip(_spent(case, buy), _spent(case, case.action))), "it costs more tokens")
 
 
-def _takes_last_tokens(case: Case, r: Reason, result) -> None:
+def _takes_last_tokens(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.kind.startswith("take") and r.colour in base_spec.taken_tokens(case.action), "no take of that colour")
     _need(case.pos["supply"][r.colour] > 0 and r.seat != case.mover, "the supply was empty, or the mover's own seat")
     seat = case.seat(seat=r.seat)
@@ -633,14 +643,14 @@ def _takes_last_tokens(case: Case, r: Reason, result) -> None:
         _need(t.to_position()["supply"][r.colour] == 0, "tokens of that colour are left")
 
 
-def _over_token_limit(case: Case, r: Reason, result) -> None:
+def _over_token_limit(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.kind not in ("return", "discard"), "a return")
     for t in case.afters():
         _need(t.phase() in ("return", "discard"), "no tokens to give back")
         _need(sum(t.to_position()["seats"][case.mover]["tokens"]) - LIMIT == r.count, "a wrong count")
 
 
-def _returns_least_needed(case: Case, r: Reason, result) -> None:
+def _returns_least_needed(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.kind in ("return", "discard"), "not a return")
     first = base_spec.RETURN if case.game != "duel" else duel_spec.DISCARD
     _need(case.action - first == r.colour, "not that token")
