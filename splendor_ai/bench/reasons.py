@@ -36,18 +36,50 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
+from typing import TypedDict
 
 from .report import add_write_option, machine_line, report
 from .. import analysis
 from ..games import load_game
+from ..games.state import State
 from ..reasons import CODES, Reason, explain_move
 from ..reasons.verify import verify
 from ..search import Search, choose
 from ..search.levels import get_level
+from ..search.mcts import SearchResult
 
 GAMES = ("base", "duel", "marvel")
 SEARCH_CODES = ("SEARCH_BEST", "PLANS_BUY")  # claims about the search, not the position
+
+# A position's reasons to check: (the mover's view, the move, its reasons, the search's result).
+Item = tuple[State, int, list[Reason], SearchResult | None]
+
+
+class Hints(TypedDict):
+    """(a): the codes fired over the hints, the hints (with a reason besides the search's
+    choice: ``said``; of main actions: ``main``, ``main_said``), the items of (b) and (d) and
+    the games played."""
+
+    codes: Counter[str]
+    hints: int
+    said: int
+    main: int
+    main_said: int
+    items: list[Item]
+    games: int
+
+
+class Mistakes(TypedDict):
+    """(c): the mistakes found (of ``decisions`` judged), those whose reasons explain, those
+    with no reason (``empty``), and each reason as an item of (b)."""
+
+    mistakes: int
+    explained: int
+    decisions: int
+    items: list[Item]
+    empty: int
 
 
 def _ints(text: str, name: str, ap) -> list[int]:
@@ -60,7 +92,8 @@ def _ints(text: str, name: str, ap) -> list[int]:
     return out
 
 
-def self_play(game: str, players: int, levels: list[int], seed: int, decide=None):
+def self_play(game: str, players: int, levels: list[int], seed: int,
+              decide=None) -> Iterator[tuple[State, State, SearchResult | None, int]]:
     """One game between ``levels`` (seat i plays level ``levels[i % len]``), each decision a
     search of the mover's view with its level's settings. Yields (full state before the move,
     view, result or None when forced, action) for every decision."""
@@ -84,9 +117,9 @@ def self_play(game: str, players: int, levels: list[int], seed: int, decide=None
         n += 1
 
 
-def hints(game: str, players: int, levels: list[int], games: int, positions: int, seed: int) -> dict:
+def hints(game: str, players: int, levels: list[int], games: int, positions: int, seed: int) -> Hints:
     """(a) and the positions of (b) and (d): per hint, the view, result and reasons."""
-    out = {"codes": Counter(), "hints": 0, "said": 0, "main": 0, "main_said": 0, "items": [], "games": 0}
+    out: Hints = {"codes": Counter(), "hints": 0, "said": 0, "main": 0, "main_said": 0, "items": [], "games": 0}
     g = 0
     while g < games or len(out["items"]) < positions:
         for _, view, result, _action in self_play(game, players, levels, seed * 7_919 + g):
@@ -111,21 +144,21 @@ class _Capture:
     """``analysis.judge``'s ``run``: runs each search and keeps the first result (the one the
     verdict's best move and reasons come from)."""
 
-    def __init__(self):
-        self.result = None
+    def __init__(self) -> None:
+        self.result: SearchResult | None = None
 
-    def __call__(self, search):
+    def __call__(self, search: Search) -> SearchResult:
         result = search.run()
         if self.result is None:
             self.result = result
         return result
 
 
-def mistakes(game: str, players: int, weak: list[int], wanted: int, iterations: int, seed: int) -> dict:
+def mistakes(game: str, players: int, weak: list[int], wanted: int, iterations: int, seed: int) -> Mistakes:
     """(c): mistakes of games between the weak levels, judged; per mistake, whether its reasons
     explain, and every reason for the truth check."""
     options = analysis.Options(iterations=iterations, seed=seed)
-    out = {"mistakes": 0, "explained": 0, "decisions": 0, "items": [], "empty": 0}
+    out: Mistakes = {"mistakes": 0, "explained": 0, "decisions": 0, "items": [], "empty": 0}
     g = 0
     while out["mistakes"] < wanted and g < 50 * wanted:
         for i, (state, view, result, action) in enumerate(self_play(game, players, weak, seed * 104_729 + g)):
@@ -157,9 +190,10 @@ def mistakes(game: str, players: int, weak: list[int], wanted: int, iterations: 
     return out
 
 
-def truth(items) -> tuple[int, int, list[str]]:
+def truth(items: list[Item]) -> tuple[int, int, list[str]]:
     """(reasons checked, false ones, a few of the false ones with their moves)."""
-    checked, false, shown = 0, 0, []
+    checked, false = 0, 0
+    shown: list[str] = []
     for view, action, why, result in items:
         for r in why:
             checked += 1
@@ -170,7 +204,7 @@ def truth(items) -> tuple[int, int, list[str]]:
     return checked, false, shown
 
 
-def cost(items, repeat: int = 1) -> dict:
+def cost(items: list[Item], repeat: int = 1) -> dict[str, float]:
     """CPU microseconds of explain_move (with the result) over the hints' positions."""
     times = []
     for view, action, _why, result in items:
@@ -253,7 +287,8 @@ def main(argv=None) -> int:
     if costs:
         lines += ["", f"Cost of a hint (d): `explain_move` with the search's result on {costs['n']} base-game "
                       f"2-player positions, CPU time: mean {costs['mean']:,.0f} µs, median {costs['median']:,.0f} µs, "
-                      f"90th percentile {costs['p90']:,.0f} µs, 99th {costs['p99']:,.0f} µs, most {costs['max']:,.0f} µs."]
+                      f"90th percentile {costs['p90']:,.0f} µs, 99th {costs['p99']:,.0f} µs, "
+                      f"most {costs['max']:,.0f} µs."]
     if false_shown:
         lines += ["", "False reasons (must be none): " + "; ".join(false_shown)]
     report(args, "reasons", "\n".join(lines))

@@ -32,12 +32,18 @@ about a millisecond or less (``splendor-ai bench reasons`` measures it).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..games import HiddenInformationError
+from ..games.state import State
 from . import base, duel, marvel
-from .common import Context, differences, order, select, turn_of
+from .common import Context, GameFacts, differences, order, select, turn_of
 from .vocabulary import BY_NAME, CODES, Code, Reason, ReasonError, sentence, sentences
 
-FACTS = {"base": base.FACTS, "duel": duel.FACTS, "marvel": marvel.FACTS}
+if TYPE_CHECKING:
+    from ..search.mcts import SearchResult
+
+FACTS: dict[str, GameFacts] = {"base": base.FACTS, "duel": duel.FACTS, "marvel": marvel.FACTS}
 
 __all__ = ["CODES", "Code", "Reason", "ReasonError", "explain_mistake", "explain_move", "facts", "sentence",
            "sentences", "BY_NAME"]
@@ -57,7 +63,7 @@ def _check_legal(ctx: Context, action: int) -> None:
         raise ReasonError(f"action {action} is not legal for seat {ctx.mover} here")
 
 
-def result_facts(ctx: Context, action: int, result) -> list[Reason]:
+def result_facts(ctx: Context, action: int, result: SearchResult | None) -> list[Reason]:
     """What the search says of ``action``: SEARCH_BEST when it is the search's choice, and
     PLANS_BUY when the line it found buys a card the mover sees on the mover's next turn."""
     if result is None:
@@ -94,25 +100,26 @@ def result_facts(ctx: Context, action: int, result) -> list[Reason]:
     return out
 
 
-def _facts(ctx: Context, action: int, result) -> list[Reason]:
+def _facts(ctx: Context, action: int, result: SearchResult | None) -> list[Reason]:
     _check_legal(ctx, action)
     ctx.visible = FACTS[ctx.game].visible(ctx.pos, ctx.mover)
     return FACTS[ctx.game].facts(ctx, action) + result_facts(ctx, action, result)
 
 
-def facts(state, action, result=None) -> list[Reason]:
+def facts(state: State, action: int | str, result: SearchResult | None = None) -> list[Reason]:
     """Every true reason of ``action`` in ``state`` (the mover's view is used), in order of importance."""
     ctx = Context(state)
     return order(_facts(ctx, ctx.action(action), result))
 
 
-def explain_move(state, action, result=None) -> list[Reason]:
+def explain_move(state: State, action: int | str, result: SearchResult | None = None) -> list[Reason]:
     """What ``action`` achieves and allows, most important first (see the module's docstring)."""
     ctx = Context(state)
     return select(_facts(ctx, ctx.action(action), result))
 
 
-def explain_mistake(state, played, best, result=None) -> list[Reason]:
+def explain_mistake(state: State, played: int | str, best: int | str,
+                    result: SearchResult | None = None) -> list[Reason]:
     """What ``best`` achieves that ``played`` does not, and what ``played`` allows that ``best``
     does not, each reason naming its move (see the module's docstring). When nothing sets them
     apart (a difference only the search sees), the search's choice (SEARCH_BEST) of ``best``

@@ -9,6 +9,8 @@ code's meaning); ``common.select`` chooses what a hint shows.
 from __future__ import annotations
 
 import random
+from types import ModuleType
+from typing import Any
 
 from ..games.cards.spec import BOARD_TARGETS, RESERVE_BOARD, RETURN, TOKEN_LIMIT, last_seat, taken_tokens
 from ..games.errors import PositionError
@@ -21,7 +23,7 @@ class CardFacts:
     """Fact-finding of one game of the base game's shape. A game sets ``spec`` (its spec
     module), the codes of its pieces and their points, and may add ``own_facts``."""
 
-    spec = None
+    spec: ModuleType  # the game's spec module (base's, Marvel's): every game sets it
     complete_code = near_code = ""
     green: int | None = None  # Marvel's green token kind: never returned, never pays
 
@@ -228,8 +230,9 @@ class CardFacts:
         seat = ends[0].current_player()
         if seat == ctx.mover or any(e.is_terminal() or e.current_player() != seat for e in ends):
             return []
-        can_all = win_all = None
-        groups = {}
+        can_all: set[int] | None = None
+        win_all: set[int] | None = None
+        groups: dict[tuple, tuple[Any, dict]] = {}  # one (end, its position) per reply key
         for e in ends:
             epos = e.to_position()
             groups.setdefault(self._reply_key(epos, ctx.mover), (e, epos))
@@ -243,6 +246,7 @@ class CardFacts:
                     win.add(cid)
             can_all = can if can_all is None else can_all & can
             win_all = win if win_all is None else win_all & win
+        assert can_all is not None and win_all is not None, "ends is not empty: one group at least"
         out = [Reason("LETS_OPPONENT_WIN", seat=seat, card=c) for c in sorted(win_all)]
         out += [Reason("OPPONENT_CAN_BUY", seat=seat, card=c, points=self.cards[c].points) for c in sorted(can_all)]
         return out
@@ -394,7 +398,8 @@ class CardFacts:
         price = self.price(x, self.bonus(ends[0], m))
         if sum(price) > self.capacity(ends[0]["seats"][m]["tokens"]):
             return None  # more than it can hold at once, whatever it takes
-        distinct = {}
+        # (tokens lacking per colour, wild tokens, the supply as two takes see it): an end of each
+        distinct: dict[tuple[tuple[int, ...], int, tuple[int, ...]], dict] = {}
         for e in ends:
             tokens = e["seats"][m]["tokens"]
             need = tuple(max(0, p - t) for p, t in zip(price, tokens))

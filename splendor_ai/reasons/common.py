@@ -16,7 +16,10 @@ The fact-finding is meant to be cheap (a hint calls it): it simulates on the com
 from __future__ import annotations
 
 import random
+from types import ModuleType
+from typing import Protocol
 
+from ..games.state import State
 from ..search import cores
 from .vocabulary import RANK, Reason, ReasonError
 
@@ -37,7 +40,9 @@ class Context:
     (face up, bought by anyone, its own reserve, the others' face-up reserves); ``next_seat``:
     the seat that moves after the mover's turn."""
 
-    def __init__(self, state):
+    visible: set[int]  # set by the fact-finding before a move's facts are found
+
+    def __init__(self, state: State):
         if state.is_terminal():
             raise ReasonError("the game is over: there is no move to explain")
         self.game = state.game
@@ -56,7 +61,7 @@ class Context:
         self._after: dict[int, object] = {}
         self._ends: dict[int, list | None] = {}
 
-    def action(self, move) -> int:
+    def action(self, move: int | str) -> int:
         """A move as an action id (notation is parsed in the view)."""
         return self.view.string_to_action(move) if isinstance(move, str) else int(move)
 
@@ -115,7 +120,21 @@ def wins_in_turn(state, seat: int, turn: int) -> bool:
     if state.is_terminal():
         return sole_win(state, seat)
     ends = turn_ends(state, seat, turn)
-    return bool(ends) and any(sole_win(e, seat) for e in ends)
+    return ends is not None and any(sole_win(e, seat) for e in ends)
+
+
+class GameFacts(Protocol):
+    """A game's fact-finding (``base.FACTS``, ``duel.FACTS``, ``marvel.FACTS``)."""
+
+    @property
+    def spec(self) -> ModuleType:
+        """The game's spec module (its rules' tables)."""
+
+    def visible(self, pos: dict, mover: int) -> set[int]:
+        """The card ids the mover sees in ``pos`` (see ``Context.visible``)."""
+
+    def facts(self, ctx: Context, action: int) -> list[Reason]:
+        """Every true fact of ``action`` in ``ctx`` (``ctx.visible`` set)."""
 
 
 # ---------------------------------------------------------------------------- choice and order
@@ -145,7 +164,8 @@ def select(facts: list[Reason], limit: int = MAX_REASONS) -> list[Reason]:
     stronger form is given (a card denied that wins, a card left that wins)."""
     winners = {(r.seat, r.card) for r in facts if r.code in ("LETS_OPPONENT_WIN", "BLOCKS_OPPONENT_WIN")}
     toward = any(r.code == "TOWARD_CARD" for r in facts)
-    out, per = [], {}
+    out: list[Reason] = []
+    per: dict[str, int] = {}  # reasons kept per code
     for r in order(facts):
         if r.code == "CLOSER_TO_CARD" and toward:  # the weaker form, said only when no card is in reach
             continue

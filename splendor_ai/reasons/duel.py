@@ -11,6 +11,7 @@ what it lets the mover buy this turn (TOWARD_CARD, 0 turns) and a win it allows.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..games.duel import spec
 from ..games.errors import PositionError
@@ -40,13 +41,13 @@ class DuelFacts:
         if key not in self._boards:
             if len(self._boards) > 256:
                 self._boards.clear()
-            cells = [[] for _ in range(6)]
+            cells: list[list[int]] = [[] for _ in range(6)]
             for c in range(spec.CELLS):
                 k = pos["board"][c // spec.SIZE][c % spec.SIZE]
                 if 0 <= k <= spec.PEARL:
                     cells[k].append(c)
             ok = {c for k in range(6) for c in cells[k]}
-            lines = set()
+            lines: set[tuple[int, ...]] = set()
             for line in spec.LINES:
                 if all(c in ok for c in line):
                     got = [0] * 6
@@ -163,7 +164,8 @@ class DuelFacts:
         """A state where ``seat`` has won within its turn ``turn``, or None: a search of the
         rest of its turn in which only privileges and buys (of the mandatory actions) can lead
         to a victory, the other actions changing no points, crowns or colours."""
-        stack, seen = [state], set()
+        stack = [state]
+        seen: set[bytes] = set()
         while stack:
             s = stack.pop()
             if s.is_terminal():
@@ -188,6 +190,7 @@ class DuelFacts:
     def buy_facts(self, ctx, action: int, after, apos: dict) -> list[Reason]:
         pos, m = ctx.pos, ctx.mover
         cid = spec.target_card(pos, spec.split_buy(action)[0])
+        assert cid is not None, "a legal buy's card is one the mover sees"
         card = spec.CARDS[cid]
         seat0 = pos["seats"][m]
         out = []
@@ -206,7 +209,9 @@ class DuelFacts:
         others = [x for x in self.face_up(pos) + self.reserved(pos, m) if x != cid]
         if card.color < 5 and card.bonus:
             out += self.needed(card.color, bonus0, others)
-        paid = sum(spec.payment(card.cost, bonus0, seat0["tokens"], 0))
+        default = spec.payment(card.cost, bonus0, seat0["tokens"], 0)
+        assert default is not None, "a legal buy can be paid the default way (gold only for the shortfall)"
+        paid = sum(default)
         for x in others:
             other = spec.CARDS[x]
             if other.points > card.points and self.buyable_kind(x, bonus0):
@@ -277,7 +282,9 @@ class DuelFacts:
         pos = state.to_position()
         turn = pos["turn"]
         target = self.target(pos, seat, cid)
-        plan = None if target is None else self.privilege_plan(pos, seat, cid)
+        if target is None:
+            return False, False
+        plan = self.privilege_plan(pos, seat, cid)
         if plan is None:
             return False, False
         t = state.clone()
@@ -317,8 +324,9 @@ class DuelFacts:
         opp = 1 - ctx.mover
         if any(e.is_terminal() or e.current_player() != opp for e in ends):
             return []
-        can_all = win_all = None
-        groups = {}
+        can_all: set[int] | None = None
+        win_all: set[int] | None = None
+        groups: dict[tuple, tuple[Any, dict]] = {}  # one (end, its position) per key
         for e in ends:  # ends that differ only in the mover's tokens (what it discarded) and the bag
             epos = e.to_position()
             key = (_board_key(epos), repr(epos["pyramid"]), repr(epos["seats"][opp]), repr(epos["royals"]),
@@ -334,6 +342,7 @@ class DuelFacts:
                     win.add(cid)
             can_all = can if can_all is None else can_all & can
             win_all = win if win_all is None else win_all & win
+        assert can_all is not None and win_all is not None, "ends is not empty: one group at least"
         out = [Reason("LETS_OPPONENT_WIN", seat=opp, card=c) for c in sorted(win_all)]
         out += [Reason("OPPONENT_CAN_BUY", seat=opp, card=c, points=spec.CARDS[c].points) for c in sorted(can_all)]
         return out

@@ -26,7 +26,9 @@ class MarvelFacts(CardFacts):
             return []
         pos, m = ctx.pos, ctx.mover
         out = []
-        card = spec.CARDS[spec.buy_target_card(pos, spec.split_buy(action)[0])]
+        cid = spec.buy_target_card(pos, spec.split_buy(action)[0])
+        assert cid is not None, "a legal buy's card is one the mover sees"
+        card = spec.CARDS[cid]
         if apos["seats"][m]["tokens"][spec.GREEN] > pos["seats"][m]["tokens"][spec.GREEN]:
             out.append(Reason("GAINS_TIME_STONE"))
         bonus = self.bonus(pos, m)

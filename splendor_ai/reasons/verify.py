@@ -14,13 +14,18 @@ docs/reasons.md says what each code claims; each ``_code`` function below decide
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from ..games import HiddenInformationError, load_game
 from ..games.base import spec as base_spec
 from ..games.duel import spec as duel_spec
 from ..games.errors import PositionError
 from ..games.marvel import spec as marvel_spec
+from ..games.state import State
 from .vocabulary import BY_NAME, CODES, Reason
+
+if TYPE_CHECKING:
+    from ..search.mcts import ActionStats, SearchResult
 
 SPECS = {"base": base_spec, "duel": duel_spec, "marvel": marvel_spec}
 REDRAW_SEEDS = (91_001, 91_002, 91_003, 91_004)
@@ -31,7 +36,8 @@ class VerifyError(AssertionError):
     """A reason that is not true of its move (the message says why)."""
 
 
-def verify(state, action, reason: Reason, result=None, redraws: int = 2) -> bool:
+def verify(state: State, action: int | str, reason: Reason | dict, result: SearchResult | None = None,
+           redraws: int = 2) -> bool:
     """Whether ``reason`` is true of ``action`` in ``state`` (see ``check``)."""
     try:
         check(state, action, reason, result, redraws)
@@ -40,7 +46,8 @@ def verify(state, action, reason: Reason, result=None, redraws: int = 2) -> bool
     return True
 
 
-def check(state, action, reason: Reason, result=None, redraws: int = 2) -> None:
+def check(state: State, action: int | str, reason: Reason | dict, result: SearchResult | None = None,
+          redraws: int = 2) -> None:
     """Raise VerifyError unless ``reason`` is true of ``action`` (an id or notation) in
     ``state`` (a view of the mover or a full state), decided on the reference rules."""
     if isinstance(reason, dict):
@@ -57,11 +64,18 @@ def _need(ok: bool, why: str) -> None:
         raise VerifyError(why)
 
 
+def _given(value: int | None, what: str) -> int:
+    """A subject the claim needs: a claim without it is not true."""
+    if value is None:
+        raise VerifyError(f"the claim names no {what}")
+    return value
+
+
 class Case:
     """A move in its position, as the mover saw it: the reference view, redraws of it, the
     cards the mover saw."""
 
-    def __init__(self, state, action, redraws: int):
+    def __init__(self, state: State, action: int | str, redraws: int):
         self.game = state.game
         self.spec = SPECS[self.game]
         self.mover = state.current_player()
@@ -240,7 +254,7 @@ def mover_ends(case: Case):
 
 
 # ---------------------------------------------------------------------------- the codes
-def _wins_game(case: Case, r: Reason, result) -> None:
+def _wins_game(case: Case, r: Reason, result: SearchResult | None) -> None:
     m = case.mover
 
     def good(e):
@@ -248,23 +262,24 @@ def _wins_game(case: Case, r: Reason, result) -> None:
             return False
         seat = e.to_position()["seats"][m]
         if r.colour is not None:
-            return duel_spec.color_points(seat)[r.colour] == r.points >= duel_spec.WIN_COLOR_POINTS
+            return (r.points is not None
+                    and duel_spec.color_points(seat)[r.colour] == r.points >= duel_spec.WIN_COLOR_POINTS)
         if r.count is not None:
             return duel_spec.seat_crowns(seat) == r.count >= duel_spec.WIN_CROWNS
         return r.points is None or e.points(m) == r.points
 
     for t in case.afters():
         _need(find_end(t, m, case.turn, good, first=("buy", "privilege", "royal", "joker")) is not None,
-              "no choice of the rest of the turn wins the game" + (f" with those subjects" if r.points else ""))
+              "no choice of the rest of the turn wins the game" + (" with those subjects" if r.points else ""))
 
 
-def _loses_game(case: Case, r: Reason, result) -> None:
+def _loses_game(case: Case, r: Reason, result: SearchResult | None) -> None:
     for ends in mover_ends(case):
         _need(all(e.is_terminal() for e in ends), "the game can go on after the move")
         _need(not any(sole_win(e, case.mover) for e in ends), "a choice of the turn wins the game")
 
 
-def _triggers_end(case: Case, r: Reason, result) -> None:
+def _triggers_end(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(not case.pos["final_round"], "the final round had begun already")
     for ends in mover_ends(case):
         _need(any(not e.is_terminal() and e.final_round and e.points(case.mover) == r.points for e in ends),
@@ -294,41 +309,46 @@ def threat(case: Case):
             for s in REDRAW_SEEDS[:len(case.full)]]
 
 
-def _blocks_opponent_win(case: Case, r: Reason, result) -> None:
+def _blocks_opponent_win(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(r.seat == case.next_seat, "not the next seat")
     _takes_face_up(case, r)
+    seat, card = _given(r.seat, "seat"), _given(r.card, "card")
     for s in threat(case):
-        _need(buys(s, r.seat, r.card, win=True), f"seat {r.seat} could not have won with card {r.card}")
+        _need(buys(s, seat, card, win=True), f"seat {seat} could not have won with card {card}")
 
 
-def _denies_card(case: Case, r: Reason, result) -> None:
+def _denies_card(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(r.seat == case.next_seat, "not the next seat")
     _takes_face_up(case, r)
+    seat, card = _given(r.seat, "seat"), _given(r.card, "card")
     for s in threat(case):
-        _need(buys(s, r.seat, r.card, win=False), f"seat {r.seat} could not have bought card {r.card}")
+        _need(buys(s, seat, card, win=False), f"seat {seat} could not have bought card {card}")
 
 
 def _replies(case: Case, r: Reason, win: bool) -> None:
     _need(r.seat == case.next_seat and r.card in case.seen, "not the next seat, or a card the mover did not see")
+    seat, card = _given(r.seat, "seat"), _given(r.card, "card")
     for ends in mover_ends(case):
         for e in ends:
-            _need(not e.is_terminal() and e.current_player() == r.seat, f"seat {r.seat} does not play next")
-            _need(buys(e, r.seat, r.card, win), f"an end of the turn leaves seat {r.seat} unable to buy card "
-                                                f"{r.card}" + (" and win" if win else ""))
+            _need(not e.is_terminal() and e.current_player() == seat, f"seat {seat} does not play next")
+            _need(buys(e, seat, card, win), f"an end of the turn leaves seat {seat} unable to buy card "
+                                            f"{card}" + (" and win" if win else ""))
 
 
-def _lets_opponent_win(case: Case, r: Reason, result) -> None:
+def _lets_opponent_win(case: Case, r: Reason, result: SearchResult | None) -> None:
     _replies(case, r, win=True)
 
 
-def _opponent_can_buy(case: Case, r: Reason, result) -> None:
+def _opponent_can_buy(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(r.points == case.spec.CARDS[r.card].points, "wrong points")
     _replies(case, r, win=False)
 
 
 def _bought(case: Case) -> int:
     _need(case.kind == "buy", "the move is not a buy")
-    return card_of(case.game, case.pos, case.action)
+    cid = card_of(case.game, case.pos, case.action)
+    assert cid is not None, "a legal buy's card is one the mover sees"
+    return cid
 
 
 def _completes(case: Case, r: Reason, requires, piece_points) -> None:
@@ -342,12 +362,14 @@ def _completes(case: Case, r: Reason, requires, piece_points) -> None:
         _need(all(b >= q for b, q in zip(t.bonuses(case.mover), requires)), "its requirement is not met")
 
 
-def _completes_noble(case, r, result):
-    _completes(case, r, base_spec.NOBLES[r.piece].requires, base_spec.NOBLES[r.piece].points)
+def _completes_noble(case: Case, r: Reason, result: SearchResult | None) -> None:
+    noble = base_spec.NOBLES[_given(r.piece, "piece")]
+    _completes(case, r, noble.requires, noble.points)
 
 
-def _completes_location(case, r, result):
-    _completes(case, r, marvel_spec.LOCATIONS[r.piece].requires, marvel_spec.LOCATIONS[r.piece].points)
+def _completes_location(case: Case, r: Reason, result: SearchResult | None) -> None:
+    location = marvel_spec.LOCATIONS[_given(r.piece, "piece")]
+    _completes(case, r, location.requires, location.points)
 
 
 def _near(case: Case, r: Reason, requires) -> None:
@@ -356,27 +378,28 @@ def _near(case: Case, r: Reason, requires) -> None:
     _need(r.piece in case.pos[key], f"{r.piece} is not in play")
     before = bonuses(case.game, case.seat())
     _need(sum(max(0, q - b) for q, b in zip(requires, before)) >= 2, "it was within one card already")
+    colour = _given(r.colour, "colour")
     for t in case.afters():
         short = [max(0, q - b) for q, b in zip(requires, t.bonuses(case.mover))]
-        _need(sum(short) == 1 and short[r.colour] == 1, "not exactly one bonus of that colour short")
+        _need(sum(short) == 1 and short[colour] == 1, "not exactly one bonus of that colour short")
 
 
-def _near_noble(case, r, result):
-    _near(case, r, base_spec.NOBLES[r.piece].requires)
+def _near_noble(case: Case, r: Reason, result: SearchResult | None) -> None:
+    _near(case, r, base_spec.NOBLES[_given(r.piece, "piece")].requires)
 
 
-def _near_location(case, r, result):
-    _near(case, r, marvel_spec.LOCATIONS[r.piece].requires)
+def _near_location(case: Case, r: Reason, result: SearchResult | None) -> None:
+    _near(case, r, marvel_spec.LOCATIONS[_given(r.piece, "piece")].requires)
 
 
-def _takes_avengers(case: Case, r: Reason, result) -> None:
+def _takes_avengers(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.pos["avengers"] != case.mover and case.pos["avengers"] == r.seat, "wrong holder before")
     _need(r.points == marvel_spec.AVENGERS_POINTS, "wrong points")
     for ends in mover_ends(case):
         _need(any(e.to_position()["avengers"] == case.mover for e in ends), "the tile does not come")
 
 
-def _gains_royal(case: Case, r: Reason, result) -> None:
+def _gains_royal(case: Case, r: Reason, result: SearchResult | None) -> None:
     _bought(case)
     for t in case.afters():
         _need(t.crowns(case.mover) == r.count, "wrong crowns")
@@ -396,14 +419,14 @@ def _reaches_royal(state, case: Case) -> bool:
     return False
 
 
-def _extra_turn(case: Case, r: Reason, result) -> None:
+def _extra_turn(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.kind in ("buy", "royal"), "neither a buy nor a royal card")
     for ends in mover_ends(case):
         _need(any(not e.is_terminal() and e.current_player() == case.mover and e.turn == case.turn + 1
                   for e in ends), "the mover does not play the next turn")
 
 
-def _scores(case: Case, r: Reason, result) -> None:
+def _scores(case: Case, r: Reason, result: SearchResult | None) -> None:
     spec = case.spec
     if r.card is not None:
         _need(_bought(case) == r.card and spec.CARDS[r.card].points == r.points, "not a buy of that card, or "
@@ -411,70 +434,75 @@ def _scores(case: Case, r: Reason, result) -> None:
     else:
         if case.game == "duel":
             _need(case.kind == "royal" and case.action - duel_spec.ROYAL == r.piece, "not that royal card")
-            pts = duel_spec.ROYALS[r.piece].points
+            pts = duel_spec.ROYALS[_given(r.piece, "piece")].points
         else:
             _need(case.kind == spec.RULES.own.name and case.action - spec.RULES.own.first == r.piece, "not that piece")
-            pts = (base_spec.NOBLES if case.game == "base" else marvel_spec.LOCATIONS)[r.piece].points
+            pieces = base_spec.NOBLES if case.game == "base" else marvel_spec.LOCATIONS
+            pts = pieces[_given(r.piece, "piece")].points
         _need(pts == r.points, "wrong points")
     for t in case.afters():
         _need(t.points(case.mover) == r.count, f"the mover holds {t.points(case.mover)} points after, not {r.count}")
 
 
-def _colour_points(case: Case, r: Reason, result) -> None:
-    before = duel_spec.color_points(case.seat())[r.colour]
+def _colour_points(case: Case, r: Reason, result: SearchResult | None) -> None:
+    colour = _given(r.colour, "colour")
+    before = duel_spec.color_points(case.seat())[colour]
     for t in case.afters():
-        now = duel_spec.color_points(t.to_position()["seats"][case.mover])[r.colour]
-        _need(now == r.points > before, "the colour's points do not grow to that")
+        now = duel_spec.color_points(t.to_position()["seats"][case.mover])[colour]
+        _need(r.points is not None and now == r.points > before, "the colour's points do not grow to that")
 
 
-def _crowns(case: Case, r: Reason, result) -> None:
+def _crowns(case: Case, r: Reason, result: SearchResult | None) -> None:
     before = duel_spec.seat_crowns(case.seat())
     for t in case.afters():
-        _need(t.crowns(case.mover) == r.count > before, "the crowns do not grow to that")
+        _need(r.count is not None and t.crowns(case.mover) == r.count > before, "the crowns do not grow to that")
 
 
-def _gains_time_stone(case: Case, r: Reason, result) -> None:
+def _gains_time_stone(case: Case, r: Reason, result: SearchResult | None) -> None:
     _bought(case)
     _need(case.seat()["tokens"][marvel_spec.GREEN] == 0, "it held a green token already")
     for t in case.afters():
         _need(t.to_position()["seats"][case.mover]["tokens"][marvel_spec.GREEN] == 1, "no green token")
 
 
-def _completes_colours(case: Case, r: Reason, result) -> None:
+def _completes_colours(case: Case, r: Reason, result: SearchResult | None) -> None:
     _bought(case)
     _need(min(bonuses(case.game, case.seat())) == 0, "every colour was there before")
     for t in case.afters():
         _need(min(t.bonuses(case.mover)) >= 1, "a colour is still missing")
 
 
-def _privileges(case: Case, seat: int, count: int) -> None:
+def _privileges(case: Case, seat: int, count: int | None) -> None:
     before = case.seat(seat=seat)["privileges"]
     for t in case.afters():
-        _need(t.to_position()["seats"][seat]["privileges"] == count > before, "the privileges do not grow to that")
+        _need(count is not None and t.to_position()["seats"][seat]["privileges"] == count > before,
+              "the privileges do not grow to that")
 
 
-def _gives_privilege(case: Case, r: Reason, result) -> None:
+def _gives_privilege(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(r.seat == 1 - case.mover, "not the opponent")
-    _privileges(case, r.seat, r.count)
+    _privileges(case, _given(r.seat, "seat"), r.count)
 
 
-def _gains_privilege(case: Case, r: Reason, result) -> None:
+def _gains_privilege(case: Case, r: Reason, result: SearchResult | None) -> None:
     _privileges(case, case.mover, r.count)
 
 
-def _needed_bonus(case: Case, r: Reason, result) -> None:
+def _needed_bonus(case: Case, r: Reason, result: SearchResult | None) -> None:
     before = bonuses(case.game, case.seat())
     bought = card_of(case.game, case.pos, case.action) if case.kind == "buy" else None
     cards = [x for x in own_cards(case.game, case.pos, case.mover) if x != bought]
-    n = sum(case.spec.CARDS[x].cost[r.colour] > before[r.colour] for x in cards)
+    colour = _given(r.colour, "colour")
+    n = sum(case.spec.CARDS[x].cost[colour] > before[colour] for x in cards)
     _need(n == r.count, f"{n} visible cards cost less, not {r.count}")
     for t in case.afters():
-        _need(t.bonuses(case.mover)[r.colour] > before[r.colour], "no bonus of that colour gained")
+        _need(t.bonuses(case.mover)[colour] > before[colour], "no bonus of that colour gained")
 
 
-def _toward_card(case: Case, r: Reason, result) -> None:
-    game, m, x = case.game, case.mover, r.card
-    _need(x in own_cards(game, case.pos, m), f"card {x} is neither face up nor reserved by the mover")
+def _toward_card(case: Case, r: Reason, result: SearchResult | None) -> None:
+    game, m = case.game, case.mover
+    _need(r.card in own_cards(game, case.pos, m), f"card {r.card} is neither face up nor reserved by the mover")
+    x = _given(r.card, "card")
     reserves_it = case.kind in ("reserve_board", "reserve") and card_of(game, case.pos, case.action) == x
     before = shortfall(game, x, case.seat())
     for t in case.afters():
@@ -488,12 +516,13 @@ def _toward_card(case: Case, r: Reason, result) -> None:
                 "the card cannot be bought this turn")
             continue
         live = [e for e in turn_ends(t, m, case.turn) if not e.is_terminal() and not getattr(e, "final_round", False)]
-        _need(reachable(case, live, x, r.turns), f"card {x} is not affordable within {r.turns} turns")
+        _need(reachable(case, live, x, _given(r.turns, "turns")), f"card {x} is not affordable within {r.turns} turns")
 
 
-def _closer_to_card(case: Case, r: Reason, result) -> None:
-    game, m, x = case.game, case.mover, r.card
-    _need(x in own_cards(game, case.pos, m), f"card {x} is neither face up nor reserved by the mover")
+def _closer_to_card(case: Case, r: Reason, result: SearchResult | None) -> None:
+    game, m = case.game, case.mover
+    _need(r.card in own_cards(game, case.pos, m), f"card {r.card} is neither face up nor reserved by the mover")
+    x = _given(r.card, "card")
     reserves_it = case.kind in ("reserve_board", "reserve") and card_of(game, case.pos, case.action) == x
     before = shortfall(game, x, case.seat())
     for t in case.afters():
@@ -501,7 +530,7 @@ def _closer_to_card(case: Case, r: Reason, result) -> None:
         now = shortfall(game, x, case.seat(tpos))
         _need(x in own_cards(game, tpos, m), f"card {x} is gone after the move")
         _need(reserves_it or before > now and before > 0, "the move brings the card no closer")
-        _need(now == r.count >= 1, f"{now} tokens short after the move, not {r.count}")
+        _need(r.count is not None and now == r.count >= 1, f"{now} tokens short after the move, not {r.count}")
 
 
 def start_of_turn(case: Case, end):
@@ -545,8 +574,9 @@ def reachable(case: Case, ends, x: int, turns: int) -> bool:
     return False
 
 
-def _plans_buy(case: Case, r: Reason, result) -> None:
-    _need(result is not None, "a claim about a search needs its result")
+def _plans_buy(case: Case, r: Reason, result: SearchResult | None) -> None:
+    if result is None:
+        raise VerifyError("a claim about a search needs its result")
     stats = _stats(case, result)
     _need(r.card in case.seen, "a card the mover did not see")
     s = case.view.clone()
@@ -565,17 +595,19 @@ def _plans_buy(case: Case, r: Reason, result) -> None:
     raise VerifyError("the line does not buy the card on the mover's next turn")
 
 
-def _stats(case: Case, result):
+def _stats(case: Case, result: SearchResult) -> ActionStats:
     candidate = case.action
     if case.kind == "buy":
         candidate = case.spec.buy_action(case.spec.split_buy(case.action)[0], 0)
     stats = next((a for a in result.actions if a.action == candidate), None)
-    _need(stats is not None, "the search did not try the move")
+    if stats is None:
+        raise VerifyError("the search did not try the move")
     return stats
 
 
-def _search_best(case: Case, r: Reason, result) -> None:
-    _need(result is not None, "a claim about a search needs its result")
+def _search_best(case: Case, r: Reason, result: SearchResult | None) -> None:
+    if result is None:
+        raise VerifyError("a claim about a search needs its result")
     stats = _stats(case, result)
     _need(result.action == stats.action, "not the search's choice")
     _need(round(100 * stats.value) == r.count, "wrong win probability")
@@ -592,7 +624,8 @@ def _spent(case: Case, action: int) -> list[int]:
     out = []
     for s in case.full:
         t = apply(s, action)
-        out.append(sum(max(0, a - b) for a, b in zip(case.seat()["tokens"], t.to_position()["seats"][case.mover]["tokens"])))
+        after = t.to_position()["seats"][case.mover]["tokens"]
+        out.append(sum(max(0, a - b) for a, b in zip(case.seat()["tokens"], after)))
     return out
 
 
@@ -601,45 +634,49 @@ def _buy_of(case: Case, cid: int) -> int | None:
                  and card_of(case.game, case.pos, a) == cid), None)
 
 
-def _passes_free_buy(case: Case, r: Reason, result) -> None:
+def _passes_free_buy(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(_main_non_buy(case), "the move is a buy, or no main action")
     _need(r.card in own_cards(case.game, case.pos, case.mover), "not a card the mover could buy")
-    buy = _buy_of(case, r.card)
-    _need(buy is not None and not any(_spent(case, buy)), f"card {r.card} is not free to buy")
+    card = _given(r.card, "card")
+    buy = _buy_of(case, card)
+    _need(buy is not None and not any(_spent(case, buy)), f"card {card} is not free to buy")
 
 
-def _better_buy_passed(case: Case, r: Reason, result) -> None:
+def _better_buy_passed(case: Case, r: Reason, result: SearchResult | None) -> None:
     y = _bought(case)
     cards = case.spec.CARDS
-    _need(r.card != y and cards[r.card].points - cards[y].points == r.points > 0, "not more points")
-    buy = _buy_of(case, r.card)
-    _need(buy is not None, f"card {r.card} cannot be bought")
+    x = _given(r.card, "card")
+    _need(x != y and r.points is not None and cards[x].points - cards[y].points == r.points > 0, "not more points")
+    buy = _buy_of(case, x)
+    if buy is None:
+        raise VerifyError(f"card {x} cannot be bought")
     _need(all(a <= b for a, b in zip(_spent(case, buy), _spent(case, case.action))), "it costs more tokens")
 
 
-def _takes_last_tokens(case: Case, r: Reason, result) -> None:
+def _takes_last_tokens(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.kind.startswith("take") and r.colour in base_spec.taken_tokens(case.action), "no take of that colour")
-    _need(case.pos["supply"][r.colour] > 0 and r.seat != case.mover, "the supply was empty, or the mover's own seat")
+    colour = _given(r.colour, "colour")
+    _need(case.pos["supply"][colour] > 0 and r.seat != case.mover, "the supply was empty, or the mover's own seat")
     seat = case.seat(seat=r.seat)
     cards = face_up(case.game, case.pos) + [e["card"] for e in seat["reserved"] if e["card"] is not None]
     _need(r.card in cards, "not a card that seat sees and could buy")
     spec, bonus, cost = case.spec, bonuses(case.game, seat), case.spec.CARDS[r.card].cost
     _need(spec.payment(cost, bonus, seat["tokens"], 0) is None, f"seat {r.seat} can buy it already")
     more = list(seat["tokens"])
-    more[r.colour] = max(more[r.colour], cost[r.colour] - bonus[r.colour])
+    more[colour] = max(more[colour], cost[colour] - bonus[colour])
     _need(spec.payment(cost, bonus, more, 0) is not None, "it lacks more than that colour")
     for t in case.afters():
-        _need(t.to_position()["supply"][r.colour] == 0, "tokens of that colour are left")
+        _need(t.to_position()["supply"][colour] == 0, "tokens of that colour are left")
 
 
-def _over_token_limit(case: Case, r: Reason, result) -> None:
+def _over_token_limit(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.kind not in ("return", "discard"), "a return")
     for t in case.afters():
         _need(t.phase() in ("return", "discard"), "no tokens to give back")
         _need(sum(t.to_position()["seats"][case.mover]["tokens"]) - LIMIT == r.count, "a wrong count")
 
 
-def _returns_least_needed(case: Case, r: Reason, result) -> None:
+def _returns_least_needed(case: Case, r: Reason, result: SearchResult | None) -> None:
     _need(case.kind in ("return", "discard"), "not a return")
     first = base_spec.RETURN if case.game != "duel" else duel_spec.DISCARD
     _need(case.action - first == r.colour, "not that token")

@@ -159,24 +159,26 @@ _SPECS = {"base": _base, "duel": _duel, "marvel": _marvel}
 PIECE_WORDS = {"base": "noble", "duel": "royal card", "marvel": "location"}
 
 
-def _card(game: str, cid: int) -> str:
-    if game == "marvel" and 0 <= cid < len(_marvel.CARDS):
+# The subjects of a Reason are optional (one made by ``Reason.from_dict`` may lack one its code
+# names): a missing one is written as it is, "card None", never a TypeError.
+def _card(game: str, cid: int | None) -> str:
+    if game == "marvel" and cid is not None and 0 <= cid < len(_marvel.CARDS):
         return f"card {cid} ({_marvel.CARDS[cid].name})"
     return f"card {cid}"
 
 
-def _piece(game: str, pid: int) -> str:
-    if game == "marvel" and 0 <= pid < len(_marvel.LOCATIONS):
+def _piece(game: str, pid: int | None) -> str:
+    if game == "marvel" and pid is not None and 0 <= pid < len(_marvel.LOCATIONS):
         return f"location {pid} ({_marvel.LOCATIONS[pid].name})"
     return f"{PIECE_WORDS[game]} {pid}"
 
 
-def _token(game: str, kind: int) -> str:
+def _token(game: str, kind: int | None) -> str:
     names = _SPECS[game].TOKEN_NAMES
-    return names[kind] if 0 <= kind < len(names) else f"token kind {kind}"
+    return names[kind] if kind is not None and 0 <= kind < len(names) else f"token kind {kind}"
 
 
-def _points(n: int) -> str:
+def _points(n: int | None) -> str:
     return f"{n} point" + ("" if n == 1 else "s")
 
 

@@ -59,7 +59,8 @@ def test_the_sentences_name_pieces_in_each_games_words():
     assert sentence(Reason("COMPLETES_NOBLE", piece=3, points=3), "base") == "completes noble 3 (+3 points)"
     assert sentence(Reason("COMPLETES_LOCATION", piece=7, points=3), "marvel") == \
         "completes location 7 (Avengers Tower, NYC) (+3 points)"
-    assert sentence(Reason("SCORES", piece=0, points=3, count=5), "duel") == "scores 3 points with royal card 0 (5 in all)"
+    assert sentence(Reason("SCORES", piece=0, points=3, count=5), "duel") == \
+        "scores 3 points with royal card 0 (5 in all)"
     assert sentence(Reason("LETS_OPPONENT_WIN", seat=1, card=77, move="take wug"), "base") == \
         "take wug lets seat 1 buy card 77 and win next turn"
     assert sentence(Reason("TAKES_LAST_TOKENS", colour=1, seat=1, card=5), "base") == \

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from card_builders import CardPositions
-from reason_checks import gives, lacks, refuted, result_of, seen, state_of
+from reason_checks import gives, lacks, refuted, result_of, state_of
 from splendor_ai.reasons import Reason
 
 B = CardPositions("base")

@@ -13,7 +13,6 @@ from dataclasses import replace
 
 from duel_builders import duel_position
 from reason_checks import gives, lacks, refuted, result_of, state_of
-from splendor_ai.games.duel import spec
 from splendor_ai.reasons import Reason
 
 W, U, G, R, K, P = range(6)

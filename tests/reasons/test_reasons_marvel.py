@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from marvel_builders import ASGARD, ONE_OF_EACH, TOWER, WAKANDA, card, fresh, give_cards, give_price, give_tokens, on_board
+from marvel_builders import (ASGARD, ONE_OF_EACH, TOWER, WAKANDA, card, fresh, give_cards, give_price, give_tokens,
+                             on_board)
 from reason_checks import gives, lacks, refuted, result_of, state_of
 from splendor_ai.games.marvel import spec
 from splendor_ai.reasons import Reason
