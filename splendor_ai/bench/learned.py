@@ -288,7 +288,8 @@ def strength(game: str, players: int, seconds: float, games: int, net_path: str 
             f"## Learned vs heuristic search: {game}, {players} players, {seconds:g} s per decision",
             "",
             f"Command: `{cmd}` ({machine_line()}). Net generation {net.generation} (hidden {net.file.hidden}); "
-            f"one thread per search, {processes} games at once; seats rotated; the learned search against {others}.",
+            f"one thread per search, {processes} games at once; seats rotated; the learned search against {others}, "
+            f"at equal time ({seconds:g} s a decision each side).",
             "",
             "```text",
             result.table(),

@@ -210,7 +210,8 @@ def main(argv=None) -> int:
         f"## Difficulty levels ({args.game}, 2 players)",
         "",
         f"Command: `{cmd}` ({machine_line()}; {seconds:,.0f} s). Each level against the one below, "
-        f"{args.games} games, seats rotated, shared wins split; Elo relative to level 1."
+        f"{args.games} games, seats rotated, shared wins split; Elo relative to level 1. Each level at its own "
+        f"budget (iterations: neither equal time nor equal iterations, a level is its budget)."
         + (f" The last column: the same level against the greedy bot, {greedy_games} games"
            + (f" (levels 1-{greedy_top})." if greedy_top < args.top else ".") if greedy_games else ""),
         "",

@@ -58,7 +58,8 @@ def main(argv=None) -> int:
         f"## Search: strength ({args.game}; arena, seats rotated)",
         "",
         f"Command: `{cmd}` ({machine_line()}). Win rate of the first bot (shared wins split), "
-        "Wilson 95 % interval. Default search settings (docs/search.md).",
+        "Wilson 95 % interval. Default search settings (docs/search.md). Budgets in iterations as each match "
+        "names them, not equal time (the greedy bot does not search).",
         "",
         "| game | match | games | win rate | 95 % CI | mean length | target |",
         "|---|---|---|---|---|---|---|",
