@@ -24,6 +24,7 @@ const catalogs = new Map();
 const app = {
   game: "base", players: 2, human: 0, level: 3, seed: 0, hintIterations: 2000, chartIterations: 300, token: "",
   catalog: null, position: null, status: null, moves: [], actions: [], movers: [],
+  threats: [], // LegalActions' threats at the person's turn: [{seat, cards}] (the cards each other seat could buy next)
   initial: null, // the full position NewGame dealt (for AnalyzeGame)
   snapshots: [], // before each of the person's decisions: {position, status, actions}
   busy: false, chooser: null, hint: null, hintAbort: null, chart: null, chartNames: [], verdicts: null, over: false, generation: 0,
@@ -116,7 +117,7 @@ async function newGame() {
   app.catalog = catalogs.get(app.game);
   const dealt = json(NewGameResponseSchema, await ai().newGame({ game: app.game, players: app.players, seed: app.seed, timeoutMs: 30000 }));
   Object.assign(app, { initial: dealt.position, position: dealt.position, status: dealt.status, actions: [], movers: [], snapshots: [],
-    moves: [], chooser: null, hint: null, chart: null, verdicts: null, over: false });
+    moves: [], threats: [], chooser: null, hint: null, chart: null, verdicts: null, over: false });
   $("#log").replaceChildren();
   $("#chart").replaceChildren();
   log(`new game: ${GAMES[app.game].title}, ${app.players} players, seed ${app.seed}; you are seat ${app.human}`);
@@ -130,7 +131,9 @@ async function advance() {
   while (generation === app.generation) {
     if (app.status.gameOver) return finish();
     if (app.status.toMove === app.human) {
-      app.moves = json(LegalActionsResponseSchema, await ai().legalActions(position(app.position), { allPayments: true, timeoutMs: 30000 })).moves;
+      const legal = json(LegalActionsResponseSchema, await ai().legalActions(position(app.position), { allPayments: true, timeoutMs: 30000 }));
+      app.moves = legal.moves;
+      app.threats = legal.threats || [];
       setStatus(`Your move (seat ${app.human})`);
       return;
     }
@@ -142,6 +145,7 @@ async function aiTurn() {
   const seat = app.status.toMove;
   setStatus(`AI (seat ${seat}, level ${app.level}) is thinking…`);
   app.moves = [];
+  app.threats = [];
   render();
   const before = app.position;
   const reply = json(GetMoveResponseSchema, await ai().getMove(position(before), { level: app.level, seed: randomSeed(), timeoutMs: 120000 }));
@@ -169,7 +173,7 @@ function play(notation) {
     app.movers.push(app.human);
     log(`seat ${app.human} (you) play: ${played}`);
     $("#last").textContent = `You played: ${played}`;
-    Object.assign(app, { position: reply.position, status: reply.status, chooser: null, hint: null, moves: [] });
+    Object.assign(app, { position: reply.position, status: reply.status, chooser: null, hint: null, moves: [], threats: [] });
     showMessage("");
     await advance();
   });
@@ -185,7 +189,7 @@ function undo() {
     cancelHint();
     app.generation += 1;
     Object.assign(app, { position: snap.position, status: snap.status, chooser: null, hint: null, chart: null, verdicts: null,
-      over: false });
+      over: false, threats: [] });
     app.actions.length = snap.actions;
     app.movers.length = snap.actions;
     $("#chart").replaceChildren();
@@ -242,6 +246,7 @@ function result() {
 
 function finish() {
   app.moves = [];
+  app.threats = [];
   app.over = true;
   setStatus(result());
   render();
@@ -464,10 +469,20 @@ function renderChooser() {
   box.hidden = false;
 }
 
+/** Card id -> the seats that could buy it on their next turn (LegalActions' threats), or null. */
+function threatMap() {
+  if (app.over || !app.moves.length || !app.threats.length) return null;
+  const out = new Map();
+  for (const t of app.threats) {
+    for (const card of t.cards || []) out.set(card, [...(out.get(card) || []), t.seat || 0]);
+  }
+  return out;
+}
+
 function render() {
   if (!app.position) return;
   $("#board").replaceChildren(renderBoard(app.game, app.catalog, app.position,
-    { human: app.human, level: app.level, toMove: app.status.gameOver ? -1 : app.status.toMove }));
+    { human: app.human, level: app.level, toMove: app.status.gameOver ? -1 : app.status.toMove, threats: threatMap() }));
   // what can be tapped can be reached with Tab and played with Enter or Space too
   if (app.moves.length && !app.over) {
     for (const node of document.querySelectorAll(TAPPABLE)) {
