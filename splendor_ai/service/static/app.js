@@ -15,7 +15,7 @@ import {
 } from "./splendor-ai-client.js";
 import { Catalog, GAMES, el, renderBoard } from "./board.js";
 import { winChart } from "./chart.js";
-import { addPick, candidates, decided, moveFields, pickOf, pickedSelectors, selectionLabel } from "./clicks.js";
+import { addPick, candidates, cardNote, decided, moveFields, pickOf, pickedSelectors, selectionLabel } from "./clicks.js";
 import { checkParams } from "./params.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -423,13 +423,14 @@ function onBoardClick(event) {
     selection = addPick(null, pick);
     list = candidates(app.game, app.moves, selection);
   }
-  const move = decided(list);
+  const note = cardNote(app.game, app.moves, selection, list); // a card that cannot be bought: never played at once
+  const move = note ? null : decided(list);
   if (move) {
     app.chooser = null;
     play(move.notation);
     return;
   }
-  app.chooser = { selection, list: list.map((c) => c.move), title: selectionLabel(app.game, selection) };
+  app.chooser = { selection, list: list.map((c) => c.move), title: selectionLabel(app.game, selection), note };
   renderChooser();
 }
 
@@ -462,9 +463,10 @@ function renderChooser() {
   const more = c.selection.type === "tokens" || c.selection.type === "cells";
   box.replaceChildren(
     el("div", { class: "chooser-head" },
-      el("strong", { text: c.list.length ? c.title : `No legal move: ${c.title}` }),
+      el("strong", { text: c.list.length || c.note ? c.title : `No legal move: ${c.title}` }),
       more && c.list.length ? el("span", { class: "chooser-tip", text: "tap more to narrow, or choose:" }) : null,
       el("button", { type: "button", id: "chooser-close", class: "close", onclick: closeChooser }, "Cancel")),
+    c.note ? el("p", { class: "chooser-note", role: "status", text: c.note }) : null,
     el("div", { class: "chooser-moves" }, c.list.map(moveButton)));
   box.hidden = false;
 }
