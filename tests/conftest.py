@@ -15,6 +15,7 @@ TIERS = {
     "service": ("service",),
     "service/test_service_web_browser.py": ("service", "browser"),
     "service/test_service_web_page.py": ("service", "browser"),
+    "service/test_service_web_coach.py": ("service", "browser"),
     "service/test_service_js_client.py": ("service", "node"),
     "train": ("training",),
     "bench": ("bench",),

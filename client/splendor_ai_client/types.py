@@ -391,6 +391,9 @@ class LegalMoves:
     moves: List[Move]
     status: Status
     raw: pb.LegalActionsResponse = field(repr=False, compare=False)
+    # seat -> the cards it could buy on its next turn if the board and its tokens stayed as they
+    # are (every seat but the one to act; docs/protocol.md, SeatBuys); {} from an older server
+    threats: Dict[int, List[int]] = field(default_factory=dict)
 
     @property
     def notations(self) -> List[str]:
@@ -398,7 +401,8 @@ class LegalMoves:
 
     @classmethod
     def from_pb(cls, msg: pb.LegalActionsResponse) -> "LegalMoves":
-        return cls(msg.request_id, [Move.from_pb(m) for m in msg.moves], Status.from_pb(msg.status), msg)
+        return cls(msg.request_id, [Move.from_pb(m) for m in msg.moves], Status.from_pb(msg.status), msg,
+                   {t.seat: list(t.cards) for t in msg.threats})
 
 
 def game_of(position: pb.Position) -> str:

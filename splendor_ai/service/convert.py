@@ -169,6 +169,11 @@ def check_count(moves, field: str) -> None:
         raise FieldError(field, f"at most {MAX_MOVES} moves in one request, got {len(moves)}")
 
 
+def encode_threats(threats: list[tuple[int, list[int]]]) -> list[pb.SeatBuys]:
+    """LegalActions' ``threats`` (``steps.threats``: per seat, the cards it could buy next turn)."""
+    return [pb.SeatBuys(seat=seat, cards=cards) for seat, cards in threats]
+
+
 # ------------------------------------------------------------------------------ searches
 STOP_REASONS = {"iterations": pb.STOP_REASON_ITERATIONS, "time": pb.STOP_REASON_TIME,
                 "deadline": pb.STOP_REASON_DEADLINE, "cancelled": pb.STOP_REASON_CANCELLED,

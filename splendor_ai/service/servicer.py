@@ -138,7 +138,8 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
         position = state.to_position()
         moves = [convert.encode_move(position, a) for a in steps.legal_actions(state, request.all_payments)]
         return pb.LegalActionsResponse(request_id=request.request_id, moves=moves,
-                                       status=convert.encode_status(state))
+                                       status=convert.encode_status(state),
+                                       threats=convert.encode_threats(steps.threats(state)))
 
     @unary
     def ApplyActions(self, request, context, call):

@@ -1,7 +1,7 @@
 """The service's domain steps that are not searches, beside the engine (engine.py): deal a new
-game, list the legal moves, apply moves, reduce a position to what its search sees, restrict a
-search to candidate moves. Each takes decoded values (convert.py) and raises FieldError or
-IllegalMove naming the request's field.
+game, list the legal moves (and the cards each other seat could buy next turn), apply moves,
+reduce a position to what its search sees, restrict a search to candidate moves. Each takes
+decoded values (convert.py) and raises FieldError or IllegalMove naming the request's field.
 """
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from splendor.v1 import splendor_pb2 as pb
 from .. import reasons
 from ..games import HiddenInformationError, IllegalActionError, PositionError, load_game
 from ..games.chance import UnknownBagDraw, apply_with_outcome
+from ..games.cards.spec import last_seat
 from ..games.registry import spec
 from .convert import check_count, decode_move, drawn_card, drawn_tokens, encode_move, game_name, is_view, title
 from .errors import FieldError, IllegalMove
@@ -52,6 +53,68 @@ def legal_actions(state, all_payments: bool, field: str = "position") -> list[in
         return state.legal_actions() if all_payments else state.search_actions()
     except HiddenInformationError as exc:
         raise FieldError(f"{field}.{state.game}.observer", f"{exc}: send the view of the seat to act") from None
+
+
+THREAT_SEED = 0  # the redraw of what a view hides, for threats (fixed: the same answer every call)
+
+
+def threats(state) -> list[tuple[int, list[int]]]:
+    """LegalActions' ``threats``: for each seat but the one to act, in seat order, the cards it
+    could buy on its next turn if the board and its tokens stayed as they are now -- the test of
+    the reasons' OPPONENT_CAN_BUY (splendor_ai/reasons): the position with that seat to start
+    its turn, and its buys among the search's moves there (Duel: also after the privileges it
+    may use first). Only cards every seat sees: face up, or in that seat's reserve when reserved
+    face up. Empty for a seat without a next turn (the last round) and where that position is
+    not a valid one (the seat to act over the token limit in the middle of its turn)."""
+    if state.is_terminal():
+        return []
+    pos = state.to_position()
+    return [(seat, _next_turn_buys(state.game, pos, seat)) for seat in range(pos["players"])
+            if seat != pos["current"]]
+
+
+def _has_next_turn(pos: dict, seat: int) -> bool:
+    """In the last round (base, Marvel) only the seats before the round's last one still play."""
+    if not pos.get("final_round"):
+        return True
+    n, current = pos["players"], pos["current"]
+    return 0 < (seat - current) % n <= (last_seat(pos) - current) % n
+
+
+def _next_turn_buys(game: str, pos: dict, seat: int) -> list[int]:
+    if not _has_next_turn(pos, seat):
+        return []
+    t = dict(pos, current=seat, phase="main", turn=pos["turn"] + 1)
+    if game == "duel":
+        t.update(extra_turn=False, pending_card=None)
+    else:
+        t.update(passes=0)
+    try:
+        start = load_game(game, pos["players"]).state_from_position(t)
+        if pos["observer"] is not None:  # a view: what it hides redrawn (only public cards are answered)
+            start = start.resample(pos["observer"], random.Random(THREAT_SEED))
+    except (PositionError, HiddenInformationError):
+        return []
+    rules = spec(game)
+    public = {c for row in pos["pyramid" if game == "duel" else "board"] for c in row if c >= 0}
+    public.update(r["card"] for r in pos["seats"][seat]["reserved"] if r["card"] is not None and not r["blind"])
+    found: set[int] = set()
+    seen = {tuple(pos["seats"][seat]["tokens"])}
+    stack = [start]
+    while stack:  # Duel: each way to use privileges first, by the tokens they give (at most 3 deep)
+        s = stack.pop()
+        for a in s.search_actions():
+            kind = rules.action_kind(a)
+            if kind == "buy":
+                found.add(int(s.action_to_string(a).split()[1]))  # "buy 17"
+            elif kind == "privilege":
+                after = s.clone()
+                after.apply_action(a)
+                tokens = tuple(after.to_position()["seats"][seat]["tokens"])
+                if tokens not in seen:
+                    seen.add(tokens)
+                    stack.append(after)
+    return sorted(found & public)
 
 
 def apply_moves(state, moves, field: str = "moves"):

@@ -1,5 +1,5 @@
 """What the browser tests of the demo page share: the server and Debian's chromium (headless,
-through chromium-driver and selenium) at a phone's width (390 px) and a desktop's (1,400 px),
+through chromium-driver and selenium) at a phone's width (390 px), a laptop's (1,280 px) and a desktop's (1,400 px),
 and helpers that wait for the page, tap the board as a player would, and read the board back.
 
 A test module does ``from browser_helpers import *`` after its skip checks."""
@@ -24,8 +24,8 @@ CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-
                   "--disable-sync", "--window-size=1400,900"]
 ARTIFACTS = Path(os.environ.get("SPLENDOR_AI_ARTIFACTS") or Path(__file__).resolve().parents[2] / "test-artifacts")
 TIMEOUT = 60
-# (width, height): a phone (an iPhone 12-15's CSS pixels) and a desktop window
-WIDTHS = {390: 844, 1400: 900}
+# (width, height): a phone (an iPhone 12-15's CSS pixels), a laptop's screen and a desktop window
+WIDTHS = {390: 844, 1280: 800, 1400: 900}
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def browser(tmp_path_factory):
 
 
 def resize(driver, width: int):
-    """The viewport a phone (390) or a desktop (1400) gives the page: a desktop window cannot be
+    """The viewport a phone (390), a laptop (1280) or a desktop (1400) gives the page: a desktop window cannot be
     made 390 px wide, so the width is emulated (Chrome's device metrics, as its devtools do)."""
     height = WIDTHS[width]
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

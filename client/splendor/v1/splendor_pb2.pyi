@@ -185,14 +185,24 @@ class LegalActionsRequest(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., position: _Optional[_Union[_position_pb2.Position, _Mapping]] = ..., all_payments: _Optional[bool] = ...) -> None: ...
 
 class LegalActionsResponse(_message.Message):
-    __slots__ = ("request_id", "moves", "status")
+    __slots__ = ("request_id", "moves", "status", "threats")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
+    THREATS_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     moves: _containers.RepeatedCompositeFieldContainer[_move_pb2.Move]
     status: _position_pb2.GameStatus
-    def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., status: _Optional[_Union[_position_pb2.GameStatus, _Mapping]] = ...) -> None: ...
+    threats: _containers.RepeatedCompositeFieldContainer[SeatBuys]
+    def __init__(self, request_id: _Optional[str] = ..., moves: _Optional[_Iterable[_Union[_move_pb2.Move, _Mapping]]] = ..., status: _Optional[_Union[_position_pb2.GameStatus, _Mapping]] = ..., threats: _Optional[_Iterable[_Union[SeatBuys, _Mapping]]] = ...) -> None: ...
+
+class SeatBuys(_message.Message):
+    __slots__ = ("seat", "cards")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    cards: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ApplyActionsRequest(_message.Message):
     __slots__ = ("request_id", "position", "moves")

@@ -15,7 +15,7 @@ import {
 } from "./splendor-ai-client.js";
 import { Catalog, GAMES, el, renderBoard } from "./board.js";
 import { winChart } from "./chart.js";
-import { addPick, candidates, decided, moveFields, pickOf, pickedSelectors, selectionLabel } from "./clicks.js";
+import { addPick, candidates, cardNote, decided, moveFields, pickOf, pickedSelectors, selectionLabel } from "./clicks.js";
 import { checkParams } from "./params.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -24,9 +24,10 @@ const catalogs = new Map();
 const app = {
   game: "base", players: 2, human: 0, level: 3, seed: 0, hintIterations: 2000, chartIterations: 300, token: "",
   catalog: null, position: null, status: null, moves: [], actions: [], movers: [],
+  threats: [], // LegalActions' threats at the person's turn: [{seat, cards}] (the cards each other seat could buy next)
   initial: null, // the full position NewGame dealt (for AnalyzeGame)
   snapshots: [], // before each of the person's decisions: {position, status, actions}
-  busy: false, chooser: null, hint: null, hintAbort: null, chart: null, over: false, generation: 0,
+  busy: false, chooser: null, hint: null, hintAbort: null, chart: null, chartNames: [], verdicts: null, over: false, generation: 0,
 };
 window.splendorApp = app; // for the browser tests and for curious developers
 
@@ -116,7 +117,7 @@ async function newGame() {
   app.catalog = catalogs.get(app.game);
   const dealt = json(NewGameResponseSchema, await ai().newGame({ game: app.game, players: app.players, seed: app.seed, timeoutMs: 30000 }));
   Object.assign(app, { initial: dealt.position, position: dealt.position, status: dealt.status, actions: [], movers: [], snapshots: [],
-    moves: [], chooser: null, hint: null, chart: null, over: false });
+    moves: [], threats: [], chooser: null, hint: null, chart: null, verdicts: null, over: false });
   $("#log").replaceChildren();
   $("#chart").replaceChildren();
   log(`new game: ${GAMES[app.game].title}, ${app.players} players, seed ${app.seed}; you are seat ${app.human}`);
@@ -130,7 +131,9 @@ async function advance() {
   while (generation === app.generation) {
     if (app.status.gameOver) return finish();
     if (app.status.toMove === app.human) {
-      app.moves = json(LegalActionsResponseSchema, await ai().legalActions(position(app.position), { allPayments: true, timeoutMs: 30000 })).moves;
+      const legal = json(LegalActionsResponseSchema, await ai().legalActions(position(app.position), { allPayments: true, timeoutMs: 30000 }));
+      app.moves = legal.moves;
+      app.threats = legal.threats || [];
       setStatus(`Your move (seat ${app.human})`);
       return;
     }
@@ -142,6 +145,7 @@ async function aiTurn() {
   const seat = app.status.toMove;
   setStatus(`AI (seat ${seat}, level ${app.level}) is thinking…`);
   app.moves = [];
+  app.threats = [];
   render();
   const before = app.position;
   const reply = json(GetMoveResponseSchema, await ai().getMove(position(before), { level: app.level, seed: randomSeed(), timeoutMs: 120000 }));
@@ -169,7 +173,7 @@ function play(notation) {
     app.movers.push(app.human);
     log(`seat ${app.human} (you) play: ${played}`);
     $("#last").textContent = `You played: ${played}`;
-    Object.assign(app, { position: reply.position, status: reply.status, chooser: null, hint: null, moves: [] });
+    Object.assign(app, { position: reply.position, status: reply.status, chooser: null, hint: null, moves: [], threats: [] });
     showMessage("");
     await advance();
   });
@@ -184,7 +188,8 @@ function undo() {
     }
     cancelHint();
     app.generation += 1;
-    Object.assign(app, { position: snap.position, status: snap.status, chooser: null, hint: null, chart: null, over: false });
+    Object.assign(app, { position: snap.position, status: snap.status, chooser: null, hint: null, chart: null, verdicts: null,
+      over: false, threats: [] });
     app.actions.length = snap.actions;
     app.movers.length = snap.actions;
     $("#chart").replaceChildren();
@@ -241,6 +246,7 @@ function result() {
 
 function finish() {
   app.moves = [];
+  app.threats = [];
   app.over = true;
   setStatus(result());
   render();
@@ -248,7 +254,8 @@ function finish() {
 }
 
 /** The win-probability chart: the whole game analysed in one AnalyzeGame stream (a search of
- * every decision from its mover's view), with your mistakes and blunders listed. */
+ * every decision from its mover's view), with your mistakes and blunders listed, each with the
+ * sentences of its verdict's reasons (what the better move does that yours does not). */
 async function drawChart(generation) {
   const chart = $("#chart");
   const points = [];
@@ -276,17 +283,43 @@ async function drawChart(generation) {
   if (generation !== app.generation || !summary) return;
   points.push({ x: app.actions.length, p: summary.status.returns });
   app.chart = points;
+  app.chartNames = names();
   const mine = { accuracy: 0, decisions: 0, mistakes: 0, blunders: 0, agreed: 0,
     ...summary.seats.find((s) => (s.seat || 0) === app.human) };
+  app.verdicts = verdicts; // for the browser tests
   const marked = verdicts.filter((v) => (v.seat || 0) === app.human && v.mark && v.mark !== "MARK_NONE");
   chart.replaceChildren(
-    el("h3", { text: "Win probability over the game (AnalyzeGame)" }), winChart(points, names()),
+    el("h3", { text: "Win probability over the game (AnalyzeGame)" }), el("div", { class: "chart-box" }, chartSvg()),
     el("p", { class: "summary", text: `Your accuracy: ${(100 * mine.accuracy).toFixed(0)}% (the share of your winning chances ` +
       `your ${mine.decisions} decisions kept), ${mine.mistakes} mistake(s), ${mine.blunders} blunder(s); ` +
       `you played the engine's best move ${mine.agreed} time(s).` }),
-    el("ul", { class: "marks" }, marked.map((v) => el("li", { "data-index": v.index,
-      text: `decision ${v.index + 1}: you played ${v.played.notation}${v.mark === "MARK_BLUNDER" ? " ??" : " ?"} ` +
-        `— ${v.best.notation} was better by ${(100 * v.drop).toFixed(0)} points of win probability` }))));
+    el("ul", { class: "marks" }, marked.map((v) => el("li", { "data-index": v.index },
+      el("span", { class: "mark-text", text: `decision ${v.index + 1}: you played ${v.played.notation}` +
+        `${v.mark === "MARK_BLUNDER" ? " ??" : " ?"} — ${v.best.notation} was better by ` +
+        `${(100 * v.drop).toFixed(0)} points of win probability` }),
+      reasonList(v.reasons)))));
+}
+
+/** The chart drawn at the width it is shown at (its text at its own size, 12-13 px, on a phone too). */
+function chartSvg() {
+  const width = Math.max(280, Math.min(640, Math.floor($("#chart").clientWidth || 640)));
+  return winChart(app.chart, app.chartNames, { width });
+}
+
+function redrawChart() {
+  const box = $("#chart .chart-box");
+  if (box && app.chart) box.replaceChildren(chartSvg());
+}
+
+/** The sentences of reasons (splendor.v1.Reason, as JSON): a ✓ for what speaks for the move, a ⚠
+ * for what speaks against it (and the words "for" / "against" for screen readers). */
+function reasonList(reasons, cls = "") {
+  if (!reasons || !reasons.length) return null;
+  return el("div", { class: `reasons ${cls}`, role: "list" }, reasons.map((r) => el("div", { class: `reason ${r.good ? "good" : "bad"}`,
+    role: "listitem", "data-code": r.code },
+    el("span", { class: "sign", "aria-hidden": "true", text: r.good ? "✓" : "⚠" }),
+    el("span", { class: "sr-only", text: r.good ? "for: " : "against: " }),
+    el("span", { class: "why", text: r.text }))));
 }
 
 function record() {
@@ -352,7 +385,8 @@ function renderMoves() {
   box.append(list);
 }
 
-/** The engine's top moves, ranked as it ranks them (by visits), with their share of the visits and win probability. */
+/** The engine's top moves, ranked as it ranks them (by visits), with their share of the visits and win
+ * probability; once the search is over, under each the sentences of its reasons (why). */
 function renderHint() {
   const box = $("#hint");
   box.replaceChildren();
@@ -371,7 +405,8 @@ function renderHint() {
       el("span", { class: "hint-info" },
         rank === 0 ? el("span", { class: "best-mark", text: h.final ? "best" : "leading" }) : null,
         el("span", { class: "visits", text: `${visits.toLocaleString("en")} visits (${share.toFixed(0)}%)` }),
-        el("span", { class: "prob", text: `win ${(100 * p).toFixed(1)}%` }))));
+        el("span", { class: "prob", text: `win ${(100 * p).toFixed(1)}%` })),
+      h.final ? reasonList(line.reasons, rank === 0 ? "first" : "") : null));
   });
   box.append(list);
 }
@@ -388,13 +423,14 @@ function onBoardClick(event) {
     selection = addPick(null, pick);
     list = candidates(app.game, app.moves, selection);
   }
-  const move = decided(list);
+  const note = cardNote(app.game, app.moves, selection, list); // a card that cannot be bought: never played at once
+  const move = note ? null : decided(list);
   if (move) {
     app.chooser = null;
     play(move.notation);
     return;
   }
-  app.chooser = { selection, list: list.map((c) => c.move), title: selectionLabel(app.game, selection) };
+  app.chooser = { selection, list: list.map((c) => c.move), title: selectionLabel(app.game, selection), note };
   renderChooser();
 }
 
@@ -427,17 +463,28 @@ function renderChooser() {
   const more = c.selection.type === "tokens" || c.selection.type === "cells";
   box.replaceChildren(
     el("div", { class: "chooser-head" },
-      el("strong", { text: c.list.length ? c.title : `No legal move: ${c.title}` }),
+      el("strong", { text: c.list.length || c.note ? c.title : `No legal move: ${c.title}` }),
       more && c.list.length ? el("span", { class: "chooser-tip", text: "tap more to narrow, or choose:" }) : null,
       el("button", { type: "button", id: "chooser-close", class: "close", onclick: closeChooser }, "Cancel")),
+    c.note ? el("p", { class: "chooser-note", role: "status", text: c.note }) : null,
     el("div", { class: "chooser-moves" }, c.list.map(moveButton)));
   box.hidden = false;
+}
+
+/** Card id -> the seats that could buy it on their next turn (LegalActions' threats), or null. */
+function threatMap() {
+  if (app.over || !app.moves.length || !app.threats.length) return null;
+  const out = new Map();
+  for (const t of app.threats) {
+    for (const card of t.cards || []) out.set(card, [...(out.get(card) || []), t.seat || 0]);
+  }
+  return out;
 }
 
 function render() {
   if (!app.position) return;
   $("#board").replaceChildren(renderBoard(app.game, app.catalog, app.position,
-    { human: app.human, level: app.level, toMove: app.status.gameOver ? -1 : app.status.toMove }));
+    { human: app.human, level: app.level, toMove: app.status.gameOver ? -1 : app.status.toMove, threats: threatMap() }));
   // what can be tapped can be reached with Tab and played with Enter or Space too
   if (app.moves.length && !app.over) {
     for (const node of document.querySelectorAll(TAPPABLE)) {
@@ -487,6 +534,7 @@ function init() {
   $("#board").addEventListener("click", onBoardClick);
   $("#board").addEventListener("keydown", onBoardKey);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeChooser(); });
+  window.addEventListener("resize", redrawChart);
   if (problems.length) {
     // a bad link: say what is wrong, keep the form's defaults for it, and do not start
     showMessage(`This link's parameters were not used: ${problems.join("; ")}. Check the form and press "New game".`, "error");

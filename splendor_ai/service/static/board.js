@@ -1,7 +1,8 @@
 // Drawing the board of each game from a position (the JSON of splendor.v1.Position) and the
 // game's catalogue (GetCatalog). Every element that stands for a game object carries its id
 // (data-card, data-noble, data-cell, ...) so that clicks can find the moves that use it, and
-// tests can read the board back.
+// tests can read the board back. A card another seat could buy on its next turn (LegalActions'
+// `threats`, computed by the server) carries a badge saying so ("seat 1 can buy") and data-threat.
 
 export const GAMES = {
   base: {
@@ -63,7 +64,12 @@ export class Catalog {
   }
 }
 
-function cardView(game, catalog, id, extra = {}) {
+/** "seat 1" / "seats 1, 2": who could buy a card next turn. */
+function buyers(seats) {
+  return `${seats.length > 1 ? "seats" : "seat"} ${seats.join(", ")}`;
+}
+
+function cardView(game, catalog, id, extra = {}, threats = null) {
   if (id < 0) return el("div", { class: "card empty-slot", title: "empty: the deck ran out" });
   const c = catalog.cards.get(id);
   if (!c) return el("div", { class: "card unknown", text: "?" });
@@ -88,7 +94,11 @@ function cardView(game, catalog, id, extra = {}) {
   if (game === "duel" && c.abilities && c.abilities.length) {
     body.append(el("div", { class: "icons" }, c.abilities.map((a) => el("span", { title: ABILITY_ICONS[a]?.[1] || a, text: ABILITY_ICONS[a]?.[0] || "?" }))));
   }
-  return el("div", { class: `card c-${color}`, "data-card": id, "data-level": c.level, title: `card ${id}`, ...extra },
+  const seats = threats?.get(id);
+  if (seats) body.append(el("span", { class: "threat-badge", text: `${buyers(seats)} can buy` }));
+  return el("div", { class: `card c-${color}${seats ? " threat" : ""}`, "data-card": id, "data-level": c.level,
+    "data-threat": seats ? seats.join(",") : null,
+    title: seats ? `card ${id}: ${buyers(seats)} can buy it on the next turn` : `card ${id}`, ...extra },
     top, body, chips(game, c.cost, { cls: "cost" }));
 }
 
@@ -100,23 +110,23 @@ function seatName(seat, human, level) {
   return seat === human ? "You" : `AI (level ${level})`;
 }
 
-function boardRows(game, catalog, rows, deckSizes) {
+function boardRows(game, catalog, rows, deckSizes, threats) {
   const out = el("div", { class: "rows" });
   for (let level = rows.length; level >= 1; level--) {
     const row = el("div", { class: "row", "data-row": level });
     row.append(el("div", { class: `deck l${level}`, "data-deck": level, title: `level ${level} deck` },
       el("span", { class: "deck-level", text: "I".repeat(level) }),
       el("span", { class: "deck-size", text: String(deckSizes[level - 1] ?? 0) })));
-    for (const id of rows[level - 1].cards || []) row.append(cardView(game, catalog, id));
+    for (const id of rows[level - 1].cards || []) row.append(cardView(game, catalog, id, {}, threats));
     out.append(row);
   }
   return out;
 }
 
-function reservedView(game, catalog, reserved, own) {
+function reservedView(game, catalog, reserved, own, threats) {
   return el("div", { class: "reserved" }, (reserved || []).map((r) =>
     r.card !== undefined && (own || !r.blind)
-      ? cardView(game, catalog, r.card, { "data-reserved": "" })
+      ? cardView(game, catalog, r.card, { "data-reserved": "" }, threats)
       : cardBack(r.level || catalog.cards.get(r.card)?.level || 1, { "data-reserved": "" })));
 }
 
@@ -153,7 +163,7 @@ function duelBoard(p) {
   return grid;
 }
 
-function seatView(game, catalog, p, seat, { human, level, toMove }) {
+function seatView(game, catalog, p, seat, { human, level, toMove, threats }) {
   const s = p.seats[seat];
   const own = seat === human;
   const head = el("div", { class: "seat-head" },
@@ -179,11 +189,12 @@ function seatView(game, catalog, p, seat, { human, level, toMove }) {
     head,
     el("div", { class: "line" }, el("span", { class: "label", text: "tokens" }), chips(game, s.tokens, { zeros: true, cls: "tokens" })),
     el("div", { class: "line" }, el("span", { class: "label", text: "bonuses" }), chips(game, s.bonuses, { cls: "bonuses" })),
-    el("div", { class: "line" }, el("span", { class: "label", text: `reserved (${(s.reserved || []).length})` }), reservedView(game, catalog, s.reserved, own)),
+    el("div", { class: "line" }, el("span", { class: "label", text: `reserved (${(s.reserved || []).length})` }), reservedView(game, catalog, s.reserved, own, threats)),
     extras);
 }
 
-/** The whole board as a DOM tree. */
+/** The whole board as a DOM tree. options: {human, level, toMove, threats} (threats: card id ->
+ * the seats that could buy it on their next turn, or null). */
 export function renderBoard(game, catalog, position, options) {
   const p = position[game];
   const root = el("div", { class: `board game-${game}`, "data-game": game });
@@ -196,7 +207,7 @@ export function renderBoard(game, catalog, position, options) {
   if (game === "duel") top.append(el("div", { class: "nobles" }, (p.royals || []).map((id) => royalView(catalog, id))));
   root.append(top);
   const middle = el("div", { class: "middle" });
-  middle.append(boardRows(game, catalog, game === "duel" ? p.pyramid : p.board, p.deckSizes || []));
+  middle.append(boardRows(game, catalog, game === "duel" ? p.pyramid : p.board, p.deckSizes || [], options.threats));
   if (game === "duel") {
     middle.append(el("div", { class: "supply" }, duelBoard(p),
       el("div", { class: "line bag", "data-bag": "", title: "the bag (replenish the board from it)" }, el("span", { class: "label", text: "bag" }), chips("duel", p.bagContents, { cls: "bag" }),

@@ -1,5 +1,7 @@
 // The win-probability chart at the end of a game: one line per seat, one point per position
-// analysed (x: the decision number), drawn as SVG.
+// analysed (x: the decision number), drawn as SVG at the width it is shown at (the page passes
+// its box's width and redraws on a resize), so that its text keeps its size (12 px, the legend
+// 13 px) on a phone instead of being scaled down with the drawing.
 
 const NS = "http://www.w3.org/2000/svg";
 const COLORS = ["#1f6fd1", "#d1451f", "#2e9e48", "#8a3fc2"];
@@ -11,9 +13,12 @@ function svg(tag, attrs = {}, text) {
   return node;
 }
 
-/** points: [{x, p: [per seat]}]; names: per seat ("seat 1 (AI level 3)"), two to a legend line. */
+/** points: [{x, p: [per seat]}]; names: per seat ("seat 1 (AI level 3)"), two to a legend line
+ * (one below 560 px). */
 export function winChart(points, names, { width = 640, height = 260 } = {}) {
-  const legendLines = Math.ceil(names.length / 2);
+  const perLine = width >= 560 ? 2 : 1;
+  const legendLines = Math.ceil(names.length / perLine);
+  height += 16 * (legendLines - Math.ceil(names.length / 2)); // the plot keeps its height
   const pad = { left: 44, right: 12, top: 8 + 16 * legendLines, bottom: 30 };
   const w = width - pad.left - pad.right;
   const h = height - pad.top - pad.bottom;
@@ -31,7 +36,7 @@ export function winChart(points, names, { width = 640, height = 260 } = {}) {
     const pts = points.filter((q) => q.p[seat] !== undefined).map((q) => `${X(q.x).toFixed(1)},${Y(q.p[seat]).toFixed(1)}`);
     root.append(svg("polyline", { points: pts.join(" "), fill: "none", stroke: COLORS[seat % COLORS.length],
       "stroke-width": 2, "data-seat": seat }));
-    root.append(svg("text", { x: pad.left + (seat % 2) * 280, y: 18 + 16 * Math.floor(seat / 2),
+    root.append(svg("text", { x: pad.left + (seat % perLine) * 280, y: 18 + 16 * Math.floor(seat / perLine),
       style: `fill: ${COLORS[seat % COLORS.length]}; font-size: 13px`, class: "legend", "data-seat": seat }, `■ ${name}`));
   });
   return root;

@@ -2,7 +2,9 @@
 // everything picked so far are the candidates. One candidate that the pick describes fully is
 // played at once; otherwise a small chooser lists the candidates (a card that can be bought or
 // reserved, a payment to choose, the lines of tokens through a cell, ...). Tokens and Duel's
-// cells add up: tap w, u, g to take those three.
+// cells add up: tap w, u, g to take those three. A card the player cannot buy never plays at
+// once: the chooser offers to reserve it where a reserve of it is legal, or says that it can be
+// neither bought nor reserved now (all read from the legal moves, never from a copy of the rules).
 //
 // What a click can pick (the data-* attributes board.js sets):
 //   a card (on the board or your reserve)    buy / reserve it (Duel: its gold-reserve follows)
@@ -141,6 +143,19 @@ export function candidates(game, moves, selection) {
 /** A move to play at once (one candidate, fully described), or null: then the chooser. */
 export function decided(list) {
   return list.length === 1 && list[0].exact ? list[0].move : null;
+}
+
+/**
+ * For a tap on a card that no legal move buys: what the chooser says (null: the card can be
+ * bought, or the pick is no card). The candidates then are its reserves, if any is legal.
+ */
+export function cardNote(game, moves, selection, list) {
+  if (selection.type !== "card" || list.some((c) => moveFields(game, c.move).kind === "buy")) return null;
+  const id = selection.value;
+  if (list.length) return `You cannot buy card ${id} now. Reserve it?`;
+  const gold = game === "duel" && moves.some((m) => moveFields(game, m).kind === "gold");
+  return `You cannot buy or reserve card ${id} now.` +
+    (gold ? " To reserve a card, first take a gold (tap a gold on the board)." : "");
 }
 
 /** The words of a selection, for the chooser's title. */

@@ -36,7 +36,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file splendor/v1/splendor.proto.
  */
 export const file_splendor_v1_splendor: GenFile = /*@__PURE__*/
-  fileDesc("ChpzcGxlbmRvci92MS9zcGxlbmRvci5wcm90bxILc3BsZW5kb3IudjEiNAoRR2V0Q2F0YWxvZ1JlcXVlc3QSHwoEZ2FtZRgBIAEoDjIRLnNwbGVuZG9yLnYxLkdhbWUiwgEKEkdldENhdGFsb2dSZXNwb25zZRIfCgRnYW1lGAEgASgOMhEuc3BsZW5kb3IudjEuR2FtZRIoCgRiYXNlGAIgASgLMhguc3BsZW5kb3IudjEuQmFzZUNhdGFsb2dIABIoCgRkdWVsGAMgASgLMhguc3BsZW5kb3IudjEuRHVlbENhdGFsb2dIABIsCgZtYXJ2ZWwYBCABKAsyGi5zcGxlbmRvci52MS5NYXJ2ZWxDYXRhbG9nSABCCQoHY2F0YWxvZyJyCg5OZXdHYW1lUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgJEh8KBGdhbWUYAiABKA4yES5zcGxlbmRvci52MS5HYW1lEg8KB3BsYXllcnMYAyABKAUSEQoEc2VlZBgEIAEoBEgAiAEBQgcKBV9zZWVkIoUBCg9OZXdHYW1lUmVzcG9uc2USEgoKcmVxdWVzdF9pZBgBIAEoCRInCghwb3NpdGlvbhgCIAEoCzIVLnNwbGVuZG9yLnYxLlBvc2l0aW9uEgwKBHNlZWQYAyABKAQSJwoGc3RhdHVzGAQgASgLMhcuc3BsZW5kb3IudjEuR2FtZVN0YXR1cyJoChNMZWdhbEFjdGlvbnNSZXF1ZXN0EhIKCnJlcXVlc3RfaWQYASABKAkSJwoIcG9zaXRpb24YAiABKAsyFS5zcGxlbmRvci52MS5Qb3NpdGlvbhIUCgxhbGxfcGF5bWVudHMYAyABKAgidQoUTGVnYWxBY3Rpb25zUmVzcG9uc2USEgoKcmVxdWVzdF9pZBgBIAEoCRIgCgVtb3ZlcxgCIAMoCzIRLnNwbGVuZG9yLnYxLk1vdmUSJwoGc3RhdHVzGAMgASgLMhcuc3BsZW5kb3IudjEuR2FtZVN0YXR1cyJ0ChNBcHBseUFjdGlvbnNSZXF1ZXN0EhIKCnJlcXVlc3RfaWQYASABKAkSJwoIcG9zaXRpb24YAiABKAsyFS5zcGxlbmRvci52MS5Qb3NpdGlvbhIgCgVtb3ZlcxgDIAMoCzIRLnNwbGVuZG9yLnYxLk1vdmUioAEKFEFwcGx5QWN0aW9uc1Jlc3BvbnNlEhIKCnJlcXVlc3RfaWQYASABKAkSJwoIcG9zaXRpb24YAiABKAsyFS5zcGxlbmRvci52MS5Qb3NpdGlvbhIiCgdhcHBsaWVkGAMgAygLMhEuc3BsZW5kb3IudjEuTW92ZRInCgZzdGF0dXMYBCABKAsyFy5zcGxlbmRvci52MS5HYW1lU3RhdHVzItoCCg5HZXRNb3ZlUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgJEicKCHBvc2l0aW9uGAIgASgLMhUuc3BsZW5kb3IudjEuUG9zaXRpb24SDwoFbGV2ZWwYAyABKAVIABIrCgZsaW1pdHMYBCABKAsyGS5zcGxlbmRvci52MS5TZWFyY2hMaW1pdHNIABIPCgd0aHJlYWRzGAUgASgFEhEKBHNlZWQYBiABKARIAYgBARIYCgt0ZW1wZXJhdHVyZRgHIAEoAUgCiAEBEhsKE3BlcmZlY3RfaW5mb3JtYXRpb24YCCABKAgSDQoFbGluZXMYCSABKAUSFwoPdHVybl9lbGFwc2VkX21zGAogASgNEicKCHByaW9yaXR5GAsgASgOMhUuc3BsZW5kb3IudjEuUHJpb3JpdHlCCAoGYnVkZ2V0QgcKBV9zZWVkQg4KDF90ZW1wZXJhdHVyZSLAAgoPR2V0TW92ZVJlc3BvbnNlEhIKCnJlcXVlc3RfaWQYASABKAkSIAoFbW92ZXMYAiADKAsyES5zcGxlbmRvci52MS5Nb3ZlEioKCHNlYXJjaGVzGAMgAygLMhguc3BsZW5kb3IudjEuU2VhcmNoU3RhdHMSFQoNdHVybl9jb21wbGV0ZRgEIAEoCBInCghwb3NpdGlvbhgFIAEoCzIVLnNwbGVuZG9yLnYxLlBvc2l0aW9uEicKBnN0YXR1cxgGIAEoCzIXLnNwbGVuZG9yLnYxLkdhbWVTdGF0dXMSLgoHb3B0aW9ucxgHIAEoCzIdLnNwbGVuZG9yLnYxLkVmZmVjdGl2ZU9wdGlvbnMSGQoRaW5jb21wbGV0ZV9yZWFzb24YCCABKAkSFwoPdHVybl9lbGFwc2VkX21zGAkgASgNIroCCg5BbmFseXplUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgJEicKCHBvc2l0aW9uGAIgASgLMhUuc3BsZW5kb3IudjEuUG9zaXRpb24SKQoGbGltaXRzGAMgASgLMhkuc3BsZW5kb3IudjEuU2VhcmNoTGltaXRzEg8KB3RocmVhZHMYBCABKAUSEQoEc2VlZBgFIAEoBEgAiAEBEg0KBWxpbmVzGAYgASgFEiUKCmNhbmRpZGF0ZXMYByADKAsyES5zcGxlbmRvci52MS5Nb3ZlEhcKD3JlcG9ydF9ldmVyeV9tcxgIIAEoBRIbChNwZXJmZWN0X2luZm9ybWF0aW9uGAkgASgIEicKCHByaW9yaXR5GAogASgOMhUuc3BsZW5kb3IudjEuUHJpb3JpdHlCBwoFX3NlZWQinwEKD0FuYWx5emVSZXNwb25zZRISCgpyZXF1ZXN0X2lkGAEgASgJEg0KBWZpbmFsGAIgASgIEicKBXN0YXRzGAMgASgLMhguc3BsZW5kb3IudjEuU2VhcmNoU3RhdHMSLgoHb3B0aW9ucxgEIAEoCzIdLnNwbGVuZG9yLnYxLkVmZmVjdGl2ZU9wdGlvbnMSEAoIc2VxdWVuY2UYBSABKAUingIKEkFuYWx5emVHYW1lUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgJEi8KEGluaXRpYWxfcG9zaXRpb24YAiABKAsyFS5zcGxlbmRvci52MS5Qb3NpdGlvbhIgCgVtb3ZlcxgDIAMoCzIRLnNwbGVuZG9yLnYxLk1vdmUSEgoKaXRlcmF0aW9ucxgEIAEoAxIPCgd0aHJlYWRzGAUgASgFEhEKBHNlZWQYBiABKARIAIgBARIVCg1wbGF5ZWRfdmlzaXRzGAcgASgDEg8KB21pc3Rha2UYCCABKAESDwoHYmx1bmRlchgJIAEoARInCghwcmlvcml0eRgKIAEoDjIVLnNwbGVuZG9yLnYxLlByaW9yaXR5QgcKBV9zZWVkIpwCChNBbmFseXplR2FtZVJlc3BvbnNlEhIKCnJlcXVlc3RfaWQYASABKAkSEAoIc2VxdWVuY2UYAiABKAUSDQoFZmluYWwYAyABKAgSLgoIZGVjaXNpb24YBCABKAsyHC5zcGxlbmRvci52MS5EZWNpc2lvblZlcmRpY3QSDAoEZG9uZRgFIAEoBRINCgV0b3RhbBgGIAEoBRInCgVzZWF0cxgHIAMoCzIYLnNwbGVuZG9yLnYxLlNlYXRTdW1tYXJ5EicKBnN0YXR1cxgIIAEoCzIXLnNwbGVuZG9yLnYxLkdhbWVTdGF0dXMSMQoHb3B0aW9ucxgJIAEoCzIgLnNwbGVuZG9yLnYxLkdhbWVBbmFseXNpc09wdGlvbnMysgQKD1NwbGVuZG9yU2VydmljZRJNCgpHZXRDYXRhbG9nEh4uc3BsZW5kb3IudjEuR2V0Q2F0YWxvZ1JlcXVlc3QaHy5zcGxlbmRvci52MS5HZXRDYXRhbG9nUmVzcG9uc2USRAoHTmV3R2FtZRIbLnNwbGVuZG9yLnYxLk5ld0dhbWVSZXF1ZXN0Ghwuc3BsZW5kb3IudjEuTmV3R2FtZVJlc3BvbnNlElMKDExlZ2FsQWN0aW9ucxIgLnNwbGVuZG9yLnYxLkxlZ2FsQWN0aW9uc1JlcXVlc3QaIS5zcGxlbmRvci52MS5MZWdhbEFjdGlvbnNSZXNwb25zZRJTCgxBcHBseUFjdGlvbnMSIC5zcGxlbmRvci52MS5BcHBseUFjdGlvbnNSZXF1ZXN0GiEuc3BsZW5kb3IudjEuQXBwbHlBY3Rpb25zUmVzcG9uc2USRAoHR2V0TW92ZRIbLnNwbGVuZG9yLnYxLkdldE1vdmVSZXF1ZXN0Ghwuc3BsZW5kb3IudjEuR2V0TW92ZVJlc3BvbnNlEkYKB0FuYWx5emUSGy5zcGxlbmRvci52MS5BbmFseXplUmVxdWVzdBocLnNwbGVuZG9yLnYxLkFuYWx5emVSZXNwb25zZTABElIKC0FuYWx5emVHYW1lEh8uc3BsZW5kb3IudjEuQW5hbHl6ZUdhbWVSZXF1ZXN0GiAuc3BsZW5kb3IudjEuQW5hbHl6ZUdhbWVSZXNwb25zZTABUABQAVACUANiBnByb3RvMw", [file_splendor_v1_position, file_splendor_v1_move, file_splendor_v1_catalog, file_splendor_v1_search]);
+  fileDesc("ChpzcGxlbmRvci92MS9zcGxlbmRvci5wcm90bxILc3BsZW5kb3IudjEiNAoRR2V0Q2F0YWxvZ1JlcXVlc3QSHwoEZ2FtZRgBIAEoDjIRLnNwbGVuZG9yLnYxLkdhbWUiwgEKEkdldENhdGFsb2dSZXNwb25zZRIfCgRnYW1lGAEgASgOMhEuc3BsZW5kb3IudjEuR2FtZRIoCgRiYXNlGAIgASgLMhguc3BsZW5kb3IudjEuQmFzZUNhdGFsb2dIABIoCgRkdWVsGAMgASgLMhguc3BsZW5kb3IudjEuRHVlbENhdGFsb2dIABIsCgZtYXJ2ZWwYBCABKAsyGi5zcGxlbmRvci52MS5NYXJ2ZWxDYXRhbG9nSABCCQoHY2F0YWxvZyJyCg5OZXdHYW1lUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgJEh8KBGdhbWUYAiABKA4yES5zcGxlbmRvci52MS5HYW1lEg8KB3BsYXllcnMYAyABKAUSEQoEc2VlZBgEIAEoBEgAiAEBQgcKBV9zZWVkIoUBCg9OZXdHYW1lUmVzcG9uc2USEgoKcmVxdWVzdF9pZBgBIAEoCRInCghwb3NpdGlvbhgCIAEoCzIVLnNwbGVuZG9yLnYxLlBvc2l0aW9uEgwKBHNlZWQYAyABKAQSJwoGc3RhdHVzGAQgASgLMhcuc3BsZW5kb3IudjEuR2FtZVN0YXR1cyJoChNMZWdhbEFjdGlvbnNSZXF1ZXN0EhIKCnJlcXVlc3RfaWQYASABKAkSJwoIcG9zaXRpb24YAiABKAsyFS5zcGxlbmRvci52MS5Qb3NpdGlvbhIUCgxhbGxfcGF5bWVudHMYAyABKAginQEKFExlZ2FsQWN0aW9uc1Jlc3BvbnNlEhIKCnJlcXVlc3RfaWQYASABKAkSIAoFbW92ZXMYAiADKAsyES5zcGxlbmRvci52MS5Nb3ZlEicKBnN0YXR1cxgDIAEoCzIXLnNwbGVuZG9yLnYxLkdhbWVTdGF0dXMSJgoHdGhyZWF0cxgEIAMoCzIVLnNwbGVuZG9yLnYxLlNlYXRCdXlzIicKCFNlYXRCdXlzEgwKBHNlYXQYASABKAUSDQoFY2FyZHMYAiADKAUidAoTQXBwbHlBY3Rpb25zUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAEgASgJEicKCHBvc2l0aW9uGAIgASgLMhUuc3BsZW5kb3IudjEuUG9zaXRpb24SIAoFbW92ZXMYAyADKAsyES5zcGxlbmRvci52MS5Nb3ZlIqABChRBcHBseUFjdGlvbnNSZXNwb25zZRISCgpyZXF1ZXN0X2lkGAEgASgJEicKCHBvc2l0aW9uGAIgASgLMhUuc3BsZW5kb3IudjEuUG9zaXRpb24SIgoHYXBwbGllZBgDIAMoCzIRLnNwbGVuZG9yLnYxLk1vdmUSJwoGc3RhdHVzGAQgASgLMhcuc3BsZW5kb3IudjEuR2FtZVN0YXR1cyLaAgoOR2V0TW92ZVJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoCRInCghwb3NpdGlvbhgCIAEoCzIVLnNwbGVuZG9yLnYxLlBvc2l0aW9uEg8KBWxldmVsGAMgASgFSAASKwoGbGltaXRzGAQgASgLMhkuc3BsZW5kb3IudjEuU2VhcmNoTGltaXRzSAASDwoHdGhyZWFkcxgFIAEoBRIRCgRzZWVkGAYgASgESAGIAQESGAoLdGVtcGVyYXR1cmUYByABKAFIAogBARIbChNwZXJmZWN0X2luZm9ybWF0aW9uGAggASgIEg0KBWxpbmVzGAkgASgFEhcKD3R1cm5fZWxhcHNlZF9tcxgKIAEoDRInCghwcmlvcml0eRgLIAEoDjIVLnNwbGVuZG9yLnYxLlByaW9yaXR5QggKBmJ1ZGdldEIHCgVfc2VlZEIOCgxfdGVtcGVyYXR1cmUiwAIKD0dldE1vdmVSZXNwb25zZRISCgpyZXF1ZXN0X2lkGAEgASgJEiAKBW1vdmVzGAIgAygLMhEuc3BsZW5kb3IudjEuTW92ZRIqCghzZWFyY2hlcxgDIAMoCzIYLnNwbGVuZG9yLnYxLlNlYXJjaFN0YXRzEhUKDXR1cm5fY29tcGxldGUYBCABKAgSJwoIcG9zaXRpb24YBSABKAsyFS5zcGxlbmRvci52MS5Qb3NpdGlvbhInCgZzdGF0dXMYBiABKAsyFy5zcGxlbmRvci52MS5HYW1lU3RhdHVzEi4KB29wdGlvbnMYByABKAsyHS5zcGxlbmRvci52MS5FZmZlY3RpdmVPcHRpb25zEhkKEWluY29tcGxldGVfcmVhc29uGAggASgJEhcKD3R1cm5fZWxhcHNlZF9tcxgJIAEoDSK6AgoOQW5hbHl6ZVJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoCRInCghwb3NpdGlvbhgCIAEoCzIVLnNwbGVuZG9yLnYxLlBvc2l0aW9uEikKBmxpbWl0cxgDIAEoCzIZLnNwbGVuZG9yLnYxLlNlYXJjaExpbWl0cxIPCgd0aHJlYWRzGAQgASgFEhEKBHNlZWQYBSABKARIAIgBARINCgVsaW5lcxgGIAEoBRIlCgpjYW5kaWRhdGVzGAcgAygLMhEuc3BsZW5kb3IudjEuTW92ZRIXCg9yZXBvcnRfZXZlcnlfbXMYCCABKAUSGwoTcGVyZmVjdF9pbmZvcm1hdGlvbhgJIAEoCBInCghwcmlvcml0eRgKIAEoDjIVLnNwbGVuZG9yLnYxLlByaW9yaXR5QgcKBV9zZWVkIp8BCg9BbmFseXplUmVzcG9uc2USEgoKcmVxdWVzdF9pZBgBIAEoCRINCgVmaW5hbBgCIAEoCBInCgVzdGF0cxgDIAEoCzIYLnNwbGVuZG9yLnYxLlNlYXJjaFN0YXRzEi4KB29wdGlvbnMYBCABKAsyHS5zcGxlbmRvci52MS5FZmZlY3RpdmVPcHRpb25zEhAKCHNlcXVlbmNlGAUgASgFIp4CChJBbmFseXplR2FtZVJlcXVlc3QSEgoKcmVxdWVzdF9pZBgBIAEoCRIvChBpbml0aWFsX3Bvc2l0aW9uGAIgASgLMhUuc3BsZW5kb3IudjEuUG9zaXRpb24SIAoFbW92ZXMYAyADKAsyES5zcGxlbmRvci52MS5Nb3ZlEhIKCml0ZXJhdGlvbnMYBCABKAMSDwoHdGhyZWFkcxgFIAEoBRIRCgRzZWVkGAYgASgESACIAQESFQoNcGxheWVkX3Zpc2l0cxgHIAEoAxIPCgdtaXN0YWtlGAggASgBEg8KB2JsdW5kZXIYCSABKAESJwoIcHJpb3JpdHkYCiABKA4yFS5zcGxlbmRvci52MS5Qcmlvcml0eUIHCgVfc2VlZCKcAgoTQW5hbHl6ZUdhbWVSZXNwb25zZRISCgpyZXF1ZXN0X2lkGAEgASgJEhAKCHNlcXVlbmNlGAIgASgFEg0KBWZpbmFsGAMgASgIEi4KCGRlY2lzaW9uGAQgASgLMhwuc3BsZW5kb3IudjEuRGVjaXNpb25WZXJkaWN0EgwKBGRvbmUYBSABKAUSDQoFdG90YWwYBiABKAUSJwoFc2VhdHMYByADKAsyGC5zcGxlbmRvci52MS5TZWF0U3VtbWFyeRInCgZzdGF0dXMYCCABKAsyFy5zcGxlbmRvci52MS5HYW1lU3RhdHVzEjEKB29wdGlvbnMYCSABKAsyIC5zcGxlbmRvci52MS5HYW1lQW5hbHlzaXNPcHRpb25zMrIECg9TcGxlbmRvclNlcnZpY2USTQoKR2V0Q2F0YWxvZxIeLnNwbGVuZG9yLnYxLkdldENhdGFsb2dSZXF1ZXN0Gh8uc3BsZW5kb3IudjEuR2V0Q2F0YWxvZ1Jlc3BvbnNlEkQKB05ld0dhbWUSGy5zcGxlbmRvci52MS5OZXdHYW1lUmVxdWVzdBocLnNwbGVuZG9yLnYxLk5ld0dhbWVSZXNwb25zZRJTCgxMZWdhbEFjdGlvbnMSIC5zcGxlbmRvci52MS5MZWdhbEFjdGlvbnNSZXF1ZXN0GiEuc3BsZW5kb3IudjEuTGVnYWxBY3Rpb25zUmVzcG9uc2USUwoMQXBwbHlBY3Rpb25zEiAuc3BsZW5kb3IudjEuQXBwbHlBY3Rpb25zUmVxdWVzdBohLnNwbGVuZG9yLnYxLkFwcGx5QWN0aW9uc1Jlc3BvbnNlEkQKB0dldE1vdmUSGy5zcGxlbmRvci52MS5HZXRNb3ZlUmVxdWVzdBocLnNwbGVuZG9yLnYxLkdldE1vdmVSZXNwb25zZRJGCgdBbmFseXplEhsuc3BsZW5kb3IudjEuQW5hbHl6ZVJlcXVlc3QaHC5zcGxlbmRvci52MS5BbmFseXplUmVzcG9uc2UwARJSCgtBbmFseXplR2FtZRIfLnNwbGVuZG9yLnYxLkFuYWx5emVHYW1lUmVxdWVzdBogLnNwbGVuZG9yLnYxLkFuYWx5emVHYW1lUmVzcG9uc2UwAVAAUAFQAlADYgZwcm90bzM", [file_splendor_v1_position, file_splendor_v1_move, file_splendor_v1_catalog, file_splendor_v1_search]);
 
 /**
  * @generated from message splendor.v1.GetCatalogRequest
@@ -245,6 +245,15 @@ export type LegalActionsResponse = Message<"splendor.v1.LegalActionsResponse"> &
    * @generated from field: splendor.v1.GameStatus status = 3;
    */
   status?: GameStatus;
+
+  /**
+   * For each seat other than the seat to act, in seat order: the cards it could buy on its next
+   * turn if the board and its tokens stayed as they are now (docs/protocol.md). Empty once the
+   * game is over.
+   *
+   * @generated from field: repeated splendor.v1.SeatBuys threats = 4;
+   */
+  threats: SeatBuys[];
 };
 
 /**
@@ -253,6 +262,39 @@ export type LegalActionsResponse = Message<"splendor.v1.LegalActionsResponse"> &
  */
 export const LegalActionsResponseSchema: GenMessage<LegalActionsResponse> = /*@__PURE__*/
   messageDesc(file_splendor_v1_splendor, 5);
+
+/**
+ * The cards one seat could buy on its next turn, as things stand: the ones the seat to act can
+ * see (face up in the rows or the pyramid, or in that seat's reserve when reserved face up),
+ * those whose buy (Duel: after the seat's privileges, if it needs them) would be legal were it
+ * that seat's turn now. The reasons' OPPONENT_CAN_BUY fact (docs/reasons.md) uses the same test.
+ *
+ * @generated from message splendor.v1.SeatBuys
+ */
+export type SeatBuys = Message<"splendor.v1.SeatBuys"> & {
+  /**
+   * The seat.
+   *
+   * @generated from field: int32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * The cards' catalogue ids, in increasing order; empty when it can buy none, and when it
+   * has no next turn (the last round) or the position with it to act would not be a valid one
+   * (the seat to act in the middle of its turn, over the token limit or with a joker to colour).
+   *
+   * @generated from field: repeated int32 cards = 2;
+   */
+  cards: number[];
+};
+
+/**
+ * Describes the message splendor.v1.SeatBuys.
+ * Use `create(SeatBuysSchema)` to create a new message.
+ */
+export const SeatBuysSchema: GenMessage<SeatBuys> = /*@__PURE__*/
+  messageDesc(file_splendor_v1_splendor, 6);
 
 /**
  * @generated from message splendor.v1.ApplyActionsRequest
@@ -285,7 +327,7 @@ export type ApplyActionsRequest = Message<"splendor.v1.ApplyActionsRequest"> & {
  * Use `create(ApplyActionsRequestSchema)` to create a new message.
  */
 export const ApplyActionsRequestSchema: GenMessage<ApplyActionsRequest> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_splendor, 6);
+  messageDesc(file_splendor_v1_splendor, 7);
 
 /**
  * @generated from message splendor.v1.ApplyActionsResponse
@@ -325,7 +367,7 @@ export type ApplyActionsResponse = Message<"splendor.v1.ApplyActionsResponse"> &
  * Use `create(ApplyActionsResponseSchema)` to create a new message.
  */
 export const ApplyActionsResponseSchema: GenMessage<ApplyActionsResponse> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_splendor, 7);
+  messageDesc(file_splendor_v1_splendor, 8);
 
 /**
  * @generated from message splendor.v1.GetMoveRequest
@@ -432,7 +474,7 @@ export type GetMoveRequest = Message<"splendor.v1.GetMoveRequest"> & {
  * Use `create(GetMoveRequestSchema)` to create a new message.
  */
 export const GetMoveRequestSchema: GenMessage<GetMoveRequest> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_splendor, 8);
+  messageDesc(file_splendor_v1_splendor, 9);
 
 /**
  * @generated from message splendor.v1.GetMoveResponse
@@ -514,7 +556,7 @@ export type GetMoveResponse = Message<"splendor.v1.GetMoveResponse"> & {
  * Use `create(GetMoveResponseSchema)` to create a new message.
  */
 export const GetMoveResponseSchema: GenMessage<GetMoveResponse> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_splendor, 9);
+  messageDesc(file_splendor_v1_splendor, 10);
 
 /**
  * @generated from message splendor.v1.AnalyzeRequest
@@ -601,7 +643,7 @@ export type AnalyzeRequest = Message<"splendor.v1.AnalyzeRequest"> & {
  * Use `create(AnalyzeRequestSchema)` to create a new message.
  */
 export const AnalyzeRequestSchema: GenMessage<AnalyzeRequest> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_splendor, 10);
+  messageDesc(file_splendor_v1_splendor, 11);
 
 /**
  * @generated from message splendor.v1.AnalyzeResponse
@@ -648,7 +690,7 @@ export type AnalyzeResponse = Message<"splendor.v1.AnalyzeResponse"> & {
  * Use `create(AnalyzeResponseSchema)` to create a new message.
  */
 export const AnalyzeResponseSchema: GenMessage<AnalyzeResponse> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_splendor, 11);
+  messageDesc(file_splendor_v1_splendor, 12);
 
 /**
  * @generated from message splendor.v1.AnalyzeGameRequest
@@ -734,7 +776,7 @@ export type AnalyzeGameRequest = Message<"splendor.v1.AnalyzeGameRequest"> & {
  * Use `create(AnalyzeGameRequestSchema)` to create a new message.
  */
 export const AnalyzeGameRequestSchema: GenMessage<AnalyzeGameRequest> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_splendor, 12);
+  messageDesc(file_splendor_v1_splendor, 13);
 
 /**
  * @generated from message splendor.v1.AnalyzeGameResponse
@@ -809,7 +851,7 @@ export type AnalyzeGameResponse = Message<"splendor.v1.AnalyzeGameResponse"> & {
  * Use `create(AnalyzeGameResponseSchema)` to create a new message.
  */
 export const AnalyzeGameResponseSchema: GenMessage<AnalyzeGameResponse> = /*@__PURE__*/
-  messageDesc(file_splendor_v1_splendor, 13);
+  messageDesc(file_splendor_v1_splendor, 14);
 
 /**
  * The Splendor AI engine. Besides this service the server runs the standard
