@@ -138,3 +138,27 @@ def test_a_view_of_another_seat_or_an_illegal_move_is_refused():
     with pytest.raises(ReasonError):
         explain_move(s, "buy 71")  # seat 0 cannot pay for card 71
     assert RANK["WINS_GAME"] == 0
+
+
+def test_the_documented_interface_is_the_code_s():
+    """docs/reasons.md's interface block (a listing, not a program): each function it lists takes
+    the parameters it names, with the defaults it shows, so the page cannot drift from the code."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    from splendor_ai import reasons as R
+    from splendor_ai.reasons import verify as V
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "reasons.md").read_text()
+    block = text.split("## The interface\n\n```text\n", 1)[1].split("```", 1)[0]
+    exec(block.split("\n\n", 1)[0], {})  # its imports run
+    listed = re.findall(r"^(\w+)\(([^)]*)\) ->", block, re.M)
+    assert {name for name, _ in listed} >= {"explain_move", "explain_mistake", "facts", "sentence", "verify"}
+    for name, params in listed:
+        fn = getattr(V, name) if callable(getattr(V, name, None)) else getattr(R, name)
+        actual = [p.name + (f"={p.default!r}" if p.default is not inspect.Parameter.empty else "")
+                  for p in inspect.signature(fn).parameters.values()]
+        shown = [p.strip() for p in params.split(",")]
+        assert actual[:len(shown)] == shown, (name, shown, actual)
+        assert all("=" in p for p in actual[len(shown):]), (name, "undocumented parameters without a default")

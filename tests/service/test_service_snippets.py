@@ -30,6 +30,8 @@ ELSEWHERE = {
     ("architecture.md", ""): "the layout and the game interface: tests/test_architecture.py",
     ("learned.md", ""): "the .splnn file layout, checked by tests/nn/test_nn.py",
     ("protocol.md", ""): "the command's synopsis, checked by tests/service/test_service_docs.py",
+    ("reasons.md", "text"): "the interface's listing: tests/reasons/test_reasons_api.py::"
+                            "test_the_documented_interface_is_the_code_s",
 }
 # Python blocks another test runs with what they need (a player's input, a game's record).
 PYTHON_ELSEWHERE = {"protocol.md": "tests/service/test_service_docs.py::test_the_python_examples_run and "
