@@ -18,6 +18,15 @@ Accuracy by level (section "analysis-levels"): games between difficulty levels 1
 each game (base and Marvel: 3 players, one seat each; Duel: each pair), analysed; per level,
 the mean and spread of the seats' accuracy (e^-(drops summed), docs/analysis.md), beside the
 old measure (share of decisions below the mistake threshold) that did not separate them.
+
+    splendor-ai bench analysis --cost [--games 4] [--iterations 1000] [--write]
+
+What the coach adds (section "analysis-cost"): ``--games`` games of each game (base and Marvel
+2 players, Duel) between levels 3 and 5, each analysed as AnalyzeGame does (``analysis.analyze``)
+at ``--iterations`` a decision; CPU time of the searches, of the reasons (``explain_move`` /
+``explain_mistake`` of every verdict) and of the per-seat summary (the accuracy and the level
+estimate), each against the searches' (target: the reasons and the estimate together at most
+10 % of the analysis).
 """
 from __future__ import annotations
 
@@ -186,6 +195,73 @@ def _levels_section(options: Options) -> str:
     return "\n".join(lines)
 
 
+COST_GAMES = (("base", 2), ("duel", 2), ("marvel", 2))
+
+
+class _Timed:
+    """A function that adds its CPU time to ``spent`` each time it is called (the analysis's
+    hooks, wrapped in place for the cost figure)."""
+
+    def __init__(self, fn, spent: list[float]) -> None:
+        self.fn, self.spent = fn, spent
+
+    def __call__(self, *args, **kwargs):
+        t0 = time.process_time()
+        try:
+            return self.fn(*args, **kwargs)
+        finally:
+            self.spent[0] += time.process_time() - t0
+
+
+def analysis_cost(game: str, players: int, games: int, options: Options, seed: int = 9) -> dict[str, float]:
+    """CPU seconds of ``analyze`` on ``games`` games of levels 3 and 5: in all, in its searches,
+    in its reasons, in its per-seat summary (the estimate included); and the decisions judged."""
+    from .. import analysis as A
+
+    arena = run_arena(game, players, ["level:3", "level:5"], games, seed=seed, processes=1, progress=False)
+    searches, reasons, summary = [0.0], [0.0], [0.0]
+    hooks = {"explain_move": reasons, "explain_mistake": reasons, "seat_summary": summary}
+    saved = {name: getattr(A, name) for name in hooks}
+    timed_run = _Timed(lambda search_: search_.run(), searches)
+    total, decisions = 0.0, 0
+    try:
+        for name, spent in hooks.items():
+            setattr(A, name, _Timed(saved[name], spent))
+        for record in arena.records:
+            t0 = time.process_time()
+            report = A.analyze(record, options, run=timed_run)
+            total += time.process_time() - t0
+            decisions += len(report["decisions"])
+    finally:
+        for name, fn in saved.items():
+            setattr(A, name, fn)
+    return {"total": total, "searches": searches[0], "reasons": reasons[0], "summary": summary[0],
+            "decisions": decisions}
+
+
+def _cost_section(games: int, options: Options) -> str:
+    lines = [
+        "## Analysis: what the reasons and the level estimate cost",
+        "",
+        f"Command: `splendor-ai bench analysis --cost --games {games} --iterations {options.iterations} --write` "
+        f"({machine_line()}). {games} games of each game between levels 3 and 5 (base and Marvel 2 players), "
+        f"each analysed as AnalyzeGame does (`analysis.analyze`, {options.iterations} iterations a decision, one "
+        "thread); CPU time of its searches, of the reasons of every verdict (`explain_move`, `explain_mistake`) "
+        "and of the per-seat summary (accuracy and level estimate), the last two against the searches' "
+        "(target: together at most 10 %).",
+        "",
+        "| game | decisions | analysis CPU | searches | reasons | against the searches | summary and estimate "
+        "| against the searches |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for game, players in COST_GAMES:
+        c = analysis_cost(game, players, games, options)
+        lines.append(f"| {game} | {c['decisions']} | {c['total']:.1f} s | {c['searches']:.1f} s | "
+                     f"{c['reasons']:.2f} s | {c['reasons'] / c['searches']:.1%} | {c['summary'] * 1000:.1f} ms | "
+                     f"{c['summary'] / c['searches']:.2%} |")
+    return "\n".join(lines)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="splendor-ai bench analysis", description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=8, help="records for the throughput figures (default 8)")
@@ -193,12 +269,20 @@ def main(argv=None) -> int:
     ap.add_argument("--no-ray", action="store_true", help="leave out the Ray figure")
     ap.add_argument("--levels", action="store_true",
                     help="instead: accuracy by level, games between levels 1, 4 and 7 (section 'analysis-levels')")
+    ap.add_argument("--cost", action="store_true",
+                    help="instead: what the reasons and the estimate add to an analysis (section 'analysis-cost')")
     ap.add_argument("--write", action="store_true", help="write the 'analysis' section of BENCHMARKS.md")
     ap.add_argument("--out", default="BENCHMARKS.md", help="the file --write writes to")
     args = ap.parse_args(argv)
     if args.games < 2 or args.iterations < 10:
         ap.error("--games must be at least 2 and --iterations at least 10")
     options = Options(iterations=args.iterations)
+    if args.cost:
+        body = _cost_section(args.games if args.games != 8 else 4, options)
+        print(body)
+        if args.write:
+            write_section(args.out, "analysis-cost", body)
+        return 0
     if args.levels:
         body = _levels_section(options)
         print(body)

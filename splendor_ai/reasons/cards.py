@@ -71,8 +71,13 @@ class CardFacts:
         return [max(0, c - b) for c, b in zip(self.cards[cid].cost, bonus)]
 
     def short(self, cid: int, tokens, bonus) -> int:
-        """Tokens missing to buy ``cid``, after the wild ones (0 or less: affordable)."""
-        return sum(max(0, p - t) for p, t in zip(self.price(cid, bonus), tokens)) - tokens[self.wild]
+        """Tokens missing to buy ``cid``, after the wild ones (0 or less: affordable): ``price``
+        less the tokens, summed, written out (it runs for every card on every end of a turn)."""
+        out = 0
+        for c, b, t in zip(self.cards[cid].cost, bonus, tokens):
+            if c - b > t:
+                out += c - b - t
+        return out - tokens[self.wild]
 
     def capacity(self, tokens) -> int:
         """Tokens a seat can keep that may pay (the limit less the green it can never return)."""
@@ -370,6 +375,7 @@ class CardFacts:
         left = set(self.face_up(apos)) | set(self.reserved(apos, m))
         live = [e.to_position() for e in ends or () if not e.is_terminal()]
         live = [e for e in live if not e["final_round"]]
+        held = [set(self.face_up(e)) | set(self.reserved(e, m)) for e in live]  # the cards on each end
         out = []
         for x in self.face_up(pos) + self.reserved(pos, m):
             if x not in left:
@@ -379,20 +385,23 @@ class CardFacts:
                 continue
             if s1 > 0:
                 out.append(Reason("CLOSER_TO_CARD", card=x, count=s1))
-            turns = self.fewest_turns(ctx, live, x) if live else None
+            turns = self.fewest_turns(ctx, live, x, held) if live else None
             if turns:
                 out.append(Reason("TOWARD_CARD", card=x, turns=turns))
         return out
 
-    def fewest_turns(self, ctx, live: list[dict], x: int) -> int | None:
+    def fewest_turns(self, ctx, live: list[dict], x: int, held: list[set[int]] | None = None) -> int | None:
         """The turns (1-3) after which the mover can buy ``x`` (1: its next turn), over the ends
         of its turn in ``live``, taking tokens from the supply as it is there (nobody else
         taking) and keeping at most 10, the game going on to that turn: the fewest over every
         end for 1 turn, else on the end that kept the most of what ``x`` needs (with the most
         left to take) for 2 and 3. The ends differ only in the tokens returned and the piece
-        chosen, never in the cards."""
+        chosen, never in the cards. ``held``: the cards face up or reserved by the mover on each
+        end, when the caller has them."""
         m = ctx.mover
-        ends = [e for e in live if x in self.face_up(e) + self.reserved(e, m)]
+        if held is None:
+            held = [set(self.face_up(e)) | set(self.reserved(e, m)) for e in live]
+        ends = [e for e, cards in zip(live, held) if x in cards]
         if not ends:
             return None
         price = self.price(x, self.bonus(ends[0], m))

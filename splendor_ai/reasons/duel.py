@@ -77,8 +77,18 @@ class DuelFacts:
         cost = spec.CARDS[cid].cost
         return [max(0, cost[k] - (bonus[k] if k < 5 else 0)) for k in range(6)]
 
-    def short(self, cid: int, tokens, bonus) -> int:
-        return sum(max(0, p - t) for p, t in zip(self.price(cid, bonus), tokens)) - tokens[spec.GOLD]
+    @staticmethod
+    def short(cid: int, tokens, bonus) -> int:
+        """Gold beyond what the seat holds that ``cid`` would need (``price`` less the tokens,
+        summed, less the gold): written out, as it runs for every card on every end of a turn."""
+        cost = spec.CARDS[cid].cost
+        out = 0
+        for k in range(5):
+            p = cost[k] - bonus[k] - tokens[k]
+            if p > 0:
+                out += p
+        p = cost[5] - tokens[5]
+        return (out + p if p > 0 else out) - tokens[spec.GOLD]
 
     @staticmethod
     def buyable_kind(cid: int, bonus) -> bool:
@@ -257,17 +267,20 @@ class DuelFacts:
                 if not any(self.price(x, bonus)) and self.buyable_kind(x, bonus)]
 
     # ------------------------------------------------------------------ the opponent's turn
-    def privilege_plan(self, pos: dict, seat: int, cid: int) -> list[int] | None:
+    def privilege_plan(self, pos: dict, seat: int, cid: int, bonus: list[int] | None = None) -> list[int] | None:
         """The board cells ``seat`` would use its privileges on to buy ``cid`` at the start of
-        its turn in ``pos`` (possibly none), or None when even all its privileges fall short."""
+        its turn in ``pos`` (possibly none), or None when even all its privileges fall short
+        (``bonus``: the seat's bonuses, when the caller has them)."""
         s = pos["seats"][seat]
-        bonus = spec.bonuses(s)
+        bonus = spec.bonuses(s) if bonus is None else bonus
         if not self.buyable_kind(cid, bonus):
             return None
-        need = [max(0, p - t) for p, t in zip(self.price(cid, bonus), s["tokens"])]
-        missing = sum(need) - s["tokens"][spec.GOLD]
-        cells = []
+        missing = self.short(cid, s["tokens"], bonus)
+        if missing > s["privileges"]:
+            return None
+        cells: list[int] = []
         if missing > 0:
+            need = [max(0, p - t) for p, t in zip(self.price(cid, bonus), s["tokens"])]
             by_kind = self.board(pos)[0]
             for k in range(6):
                 cells += by_kind[k][:need[k]]
@@ -276,15 +289,17 @@ class DuelFacts:
                 return None
         return cells
 
-    def opponent_card(self, state, seat: int, cid: int) -> tuple[bool, bool]:
-        """In ``state`` (full, ``seat`` to start its turn): can ``seat`` buy ``cid`` this turn
-        (after privileges), and does that win the game (with its best choices after the buy)?"""
-        pos = state.to_position()
+    def opponent_card(self, state, seat: int, cid: int, pos: dict | None = None,
+                      bonus: list[int] | None = None) -> tuple[bool, bool]:
+        """In ``state`` (full, ``seat`` to start its turn; ``pos``, ``bonus``: its position and
+        the seat's bonuses, when the caller has them): can ``seat`` buy ``cid`` this turn (after
+        privileges), and does that win the game (with its best choices after the buy)?"""
+        pos = state.to_position() if pos is None else pos
         turn = pos["turn"]
         target = self.target(pos, seat, cid)
         if target is None:
             return False, False
-        plan = self.privilege_plan(pos, seat, cid)
+        plan = self.privilege_plan(pos, seat, cid, bonus)
         if plan is None:
             return False, False
         t = state.clone()
@@ -334,8 +349,9 @@ class DuelFacts:
             groups.setdefault(key, (e, epos))
         for e, epos in groups.values():
             can, win = set(), set()
+            bonus = spec.bonuses(epos["seats"][opp])
             for cid in ctx.visible.intersection(self.face_up(epos) + self.reserved(epos, opp)):
-                c, w = self.opponent_card(e, opp, cid)
+                c, w = self.opponent_card(e, opp, cid, epos, bonus)
                 if c:
                     can.add(cid)
                 if w:

@@ -82,8 +82,8 @@ def test_the_sweep_catches_a_miscount(monkeypatch):
     """Broken on purpose: a card a take away counts as affordable next turn."""
     real = cards.CardFacts.fewest_turns
 
-    def generous(self, ctx, live, x):
-        t = real(self, ctx, live, x)
+    def generous(self, ctx, live, x, held=None):
+        t = real(self, ctx, live, x, held)
         return t - 1 if t and t > 1 else t
 
     monkeypatch.setattr(cards.CardFacts, "fewest_turns", generous)
