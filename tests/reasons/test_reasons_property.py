@@ -13,6 +13,9 @@ from splendor_ai.games import load_game
 from splendor_ai.reasons import cards, common, explain_mistake, explain_move
 from splendor_ai.reasons.verify import VerifyError, check
 
+# sweeps of self-play games, every reason checked by brute force: the full suite's (CI), not the quick tier's
+pytestmark = pytest.mark.slow
+
 POSITIONS = {"base": 200, "duel": 200, "marvel": 200}
 
 

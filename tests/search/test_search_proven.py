@@ -307,6 +307,7 @@ def test_every_level_wins_when_the_win_needs_privileges_first(level):
         assert first.startswith("privilege") and t.is_terminal() and t.returns()[seat] == 1.0, (level, seed, first)
 
 
+@pytest.mark.slow  # a sweep of random positions, each claim checked by brute force
 @pytest.mark.parametrize("game, players, n", [("duel", 2, 20), ("base", 2, 60), ("marvel", 3, 60)])
 def test_every_forced_win_claimed_on_a_view_is_one_on_the_full_state(game, players, n):
     """The look runs on redraws of what the mover cannot see; what it claims must hold on the real
