@@ -165,7 +165,7 @@ def test_every_import_goes_down_the_layers():
     assert not up, "imports that go up a layer:\n" + "\n".join(sorted(up))
 
 
-def test_the_cores_take_their_card_data_from_the_specs_not_the_python_rules():
+def test_the_cores_take_their_card_data_from_the_specs_not_the_python_rules(tmp_path):
     """Each Cython core reads its catalogue from the game's ``spec`` (the data layer beside the
     CSV files); the readable rules (``reference.py``) are the independent check the parity tests
     run against, so a core that imported them would no longer be checked by something apart."""
@@ -174,5 +174,8 @@ def test_the_cores_take_their_card_data_from_the_specs_not_the_python_rules():
     for game in ("base", "duel", "marvel"):
         probe = (f"import sys, splendor_ai._core.{game}\n"
                  "print(sorted(m for m in sys.modules if m.startswith('splendor_ai') and m.endswith('reference')))")
-        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+        # run away from the source tree, whose splendor_ai/ has no built cores when the package is installed
+        run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+        out = run.stdout
         assert out.strip() == "[]", f"splendor_ai._core.{game} imports the Python rules: {out.strip()}"

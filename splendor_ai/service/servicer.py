@@ -160,6 +160,7 @@ class SplendorServicer(pb_grpc.SplendorServiceServicer):
                                     self.lateness.allowance(), net=self.nets.net_for(state.game, state.players),
                                     priority_=priority)
             call.limits = plan.describe()
+            steps.not_over(state)  # before the turn's search, which would call it an engine error
 
             def searched_of(s):
                 return steps.searched_state(s, plan.perfect_information)

@@ -30,10 +30,15 @@ def new_game(request: pb.NewGameRequest):
     return load_game(name, players).new_initial_state(seed), seed
 
 
-def searched_state(state, perfect_information: bool, field: str = "position"):
-    """What a search of ``state`` sees: the mover's view, or the full state when asked for."""
+def not_over(state, field: str = "position") -> None:
+    """FAILED_PRECONDITION naming ``field`` when ``state``'s game is over."""
     if state.is_terminal():
         raise IllegalMove(field, "the game is over: there is no move to search")
+
+
+def searched_state(state, perfect_information: bool, field: str = "position"):
+    """What a search of ``state`` sees: the mover's view, or the full state when asked for."""
+    not_over(state, field)
     if perfect_information:
         if is_view(state):
             raise FieldError("perfect_information", "needs a full position (this one is a seat's view)")
