@@ -25,6 +25,7 @@ BENCHES = {
     "gate": ("gate", "the ship gate: a candidate net against a pool at equal time, paired deals"),
     "scaling": ("scaling", "what more search changes: each budget's moves against a long reference search"),
     "analysis": ("analysis", "splendor-ai analyze: games per minute, verdict noise"),
+    "estimate": ("estimate", "the estimated level of a seat: its calibration (--calibrate), its error and coverage"),
     "web": ("web", "GetMove over the browser protocol (Connect, JSON) against gRPC"),
 }
 
