@@ -1,10 +1,13 @@
-"""The estimated level (splendor_ai/analysis/estimate.py): the model on synthetic decisions."""
+"""The estimated level (splendor_ai/analysis/estimate.py): the model on synthetic decisions, the
+shipped fit (levels.json)."""
 import json
 import random
 
 import pytest
 
+from splendor_ai import analysis
 from splendor_ai.analysis import estimate as E
+from splendor_ai.search.mcts import Config, evaluator_info
 
 DROPS = [-0.005, 0.005, 0.01, 0.02, 0.04, 0.07, 0.12, 0.25]
 CELLS = E.cells(DROPS)
@@ -156,3 +159,47 @@ def test_a_bad_fit_is_refused():
         E.Fit(entry, DROPS, 2000)
     with pytest.raises(ValueError, match="increasing"):
         E.Fit({**entry, "levels": [2, 1]}, DROPS, 2000)
+
+
+# ------------------------------------------------------------------------------ the shipped fit
+CONFIGS = [("base", 2), ("base", 3), ("base", 4), ("duel", 2), ("marvel", 2), ("marvel", 3), ("marvel", 4)]
+
+
+def shipped() -> dict:
+    E.load.cache_clear()
+    return json.loads(E.FIT_FILE.read_text())
+
+
+def test_the_shipped_fit_covers_every_game_and_player_count():
+    data = shipped()
+    assert data["format"] == E.FORMAT and data["iterations"] == analysis.Options().iterations
+    assert data["analysis"] == analysis.Options(iterations=data["iterations"]).to_dict()
+    assert sorted((f["game"], f["players"]) for f in data["fits"]) == sorted(CONFIGS)
+    for entry in data["fits"]:
+        fit = E.fit_for(entry["game"], entry["players"])
+        assert fit is not None and fit.levels[0] == 1 and len(fit.levels) >= 9 and fit.temper >= 1
+        assert set(entry["seat_games"]) == {str(n) for n in fit.levels} and min(entry["seat_games"].values()) > 0
+        assert all(entry["decisions"][str(n)] > 100 for n in fit.levels)
+        assert entry["games"] == sum(last - first for first, last in (m["games"] for m in entry["matches"])) > 0
+        assert all(m["command"].startswith("splendor-ai selfplay") for m in entry["matches"])
+        assert entry["elo"]["1"] == 0 and sorted(entry["elo"].values()) == [entry["elo"][str(n)] for n in fit.levels]
+
+
+def test_the_shipped_fit_names_the_nets_that_judged_its_games():
+    """A fit holds for the net that analysed its games: a new shipped net needs a new calibration
+    (splendor-ai bench estimate --calibrate), and this test says so."""
+    for entry in shipped()["fits"]:
+        judge = evaluator_info(Config(), entry["game"], entry["players"])
+        assert entry["net"] == {"kind": judge.kind, "net": judge.net, "checksum": judge.checksum}, \
+            f"{entry['game']}-{entry['players']}p was calibrated with another net: recalibrate"
+        assert len(entry["net"]["checksum"]) == 16
+        for e in entry["levels_evaluated_with"]:
+            assert e["kind"] == "heuristic" or (e["net"], e["checksum"]) == (judge.net, judge.checksum)
+
+
+def test_the_shipped_fit_estimates_its_own_levels_in_order():
+    """Each calibrated level's own shares, as a long game's decisions, come out near that level."""
+    for entry in shipped()["fits"]:
+        fit = E.fit_for(entry["game"], entry["players"])
+        ests = [fit.estimate([round(400 * p) for p in shares])[0] for shares in fit.shares]
+        assert all(abs(e - n) <= 1.0 for e, n in zip(ests, fit.levels)), (entry["game"], entry["players"], ests)
