@@ -24,9 +24,10 @@ from ..games import SplendorError
 from ..games.registry import spec as game_spec
 from ..records import replay
 from ..search import Config, Limits, Search
+from .estimate import seat_figures, seat_text
 
 FORMAT = "splendor-ai/analysis"
-VERSION = 2  # 2: accuracy is e^-(the drops summed), given_away added; 1 had the share of drops below mistake
+VERSION = 3  # 3: per seat the estimated level and loss_per_decision; 2: accuracy e^-(the drops summed), given_away
 MARKS = {"mistake": "?", "blunder": "??", "": ""}
 EXTRA_SEED = 0x5EED_0F_91A4ED  # xor-ed into a decision's seed for the played move's extra search
 TOP = 3  # alternatives reported per decision
@@ -146,9 +147,10 @@ def accuracy(drops) -> float:
     return math.exp(-sum(drops))
 
 
-def seat_summary(verdicts: list[dict], players: int, options: Options) -> list[dict]:
+def seat_summary(verdicts: list[dict], players: int, options: Options, game: str | None = None) -> list[dict]:
     """Per seat: decisions with a choice, accuracy (``accuracy``: e to the minus the sum of
-    their drops), mistakes, blunders, mean drop, moves as the engine would play."""
+    their drops), mistakes, blunders, mean drop, moves as the engine would play; and
+    (estimate.py) the loss per decision and, given the ``game``, the estimated level."""
     out = []
     for seat in range(players):
         mine = [d for d in verdicts if d["seat"] == seat and not d["forced"]]
@@ -163,6 +165,7 @@ def seat_summary(verdicts: list[dict], players: int, options: Options) -> list[d
             "blunders": sum(d["mark"] == "blunder" for d in mine),
             "mean_drop": round(sum(d["drop"] for d in mine) / n, 4) if n else None,
             "agreed": sum(d["move"] == d["best"] for d in mine),
+            **seat_figures(mine, game, players, options.iterations),
         })
     return out
 
@@ -188,7 +191,7 @@ def analyze(record: dict, options: Options = Options(), progress=None, run=_run)
         "returns": list(final.returns()) if final.is_terminal() else None,
         "options": options.to_dict(),
         "decisions": verdicts,
-        "summary": seat_summary(verdicts, record["players"], options),
+        "summary": seat_summary(verdicts, record["players"], options, record["game"]),
     }
 
 
@@ -219,10 +222,7 @@ def summary(report: dict) -> str:
         if not s["decisions"]:
             lines.append(f"seat {s['seat']}{name}: no decision with a choice")
             continue
-        lines.append(f"seat {s['seat']}{name}: accuracy {s['accuracy']:.1%} over {s['decisions']} decisions "
-                     f"({s['given_away']:.2f} of a win given away), "
-                     f"{s['mistakes']} mistakes, {s['blunders']} blunders, mean drop {s['mean_drop']:.1%}, "
-                     f"{s['agreed']} as the engine would play" + (f", {s['forced']} forced" if s["forced"] else ""))
+        lines.append(f"seat {s['seat']}{name}: {seat_text(s)}")
     return "\n".join(lines)
 
 

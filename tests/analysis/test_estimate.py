@@ -1,12 +1,16 @@
 """The estimated level (splendor_ai/analysis/estimate.py): the model on synthetic decisions, the
-shipped fit (levels.json)."""
+shipped fit (levels.json), and its place in the analysis (seat summary, terminal, batch CSV)."""
+import csv
 import json
 import random
 
 import pytest
 
 from splendor_ai import analysis
+from splendor_ai.analysis import batch
 from splendor_ai.analysis import estimate as E
+from splendor_ai.records import save
+from splendor_ai.search.arena import run_arena
 from splendor_ai.search.mcts import Config, evaluator_info
 
 DROPS = [-0.005, 0.005, 0.01, 0.02, 0.04, 0.07, 0.12, 0.25]
@@ -203,3 +207,47 @@ def test_the_shipped_fit_estimates_its_own_levels_in_order():
         fit = E.fit_for(entry["game"], entry["players"])
         ests = [fit.estimate([round(400 * p) for p in shares])[0] for shares in fit.shares]
         assert all(abs(e - n) <= 1.0 for e, n in zip(ests, fit.levels)), (entry["game"], entry["players"], ests)
+
+
+# ------------------------------------------------------------------------------ in the analysis
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("estimate")
+    record = run_arena("base", 2, ["greedy", "level:1"], 1, seed=8, processes=1, progress=False).records[0]
+    save(record, folder / "game.json")
+    return folder, record
+
+
+def test_the_seat_summary_carries_the_estimate(game):
+    _, record = game
+    report = analysis.analyze(record, analysis.Options(iterations=30))
+    for s in report["summary"]:
+        est = s["estimate"]
+        assert est["decisions"] == s["decisions"] > 0 and est["off_budget"] is True  # 30 iterations, not 2000
+        assert est["level_low"] <= est["level"] <= est["level_high"] and est["elo_low"] <= est["elo"] <= est["elo_high"]
+        assert s["loss_per_decision"] == pytest.approx(100 * s["mean_drop"], abs=0.01)
+    text = analysis.summary(report)
+    assert text.count("plays like level ") == 2 and "Elo (" in text and "rough at this budget" in text
+    assert "% of a win a decision" in text and "accuracy" not in text
+    old = {**report, "summary": [{k: v for k, v in s.items() if k not in ("estimate", "loss_per_decision")}
+                                 for s in report["summary"]]}
+    assert "plays like" not in analysis.summary(old) and "% of a win a decision" in analysis.summary(old)
+
+
+def test_the_batch_summary_has_the_estimate_columns(game, tmp_path):
+    folder, _ = game
+    assert batch.run([str(folder)], tmp_path, analysis.Options(iterations=30), workers=1).ok
+    with open(tmp_path / batch.SUMMARY, newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 2 and set(batch.ESTIMATE_COLUMNS) <= set(rows[0])
+    report = json.loads((tmp_path / "game.json").read_text())
+    assert report["version"] == analysis.VERSION == 3
+    for row, s in zip(rows, report["summary"]):
+        assert float(row["estimated_level"]) == s["estimate"]["level"]
+        assert float(row["estimated_level_low"]) <= float(row["estimated_level"]) <= float(row["estimated_level_high"])
+        assert int(row["estimated_elo"]) == s["estimate"]["elo"] and row["estimate_off_budget"] == "1"
+        assert float(row["loss_per_decision"]) == s["loss_per_decision"]
+    old = {"record": "r", "path": "p", "game": "base", "players": 1, "seats": None, "returns": None,
+           "options": {"iterations": 10}, "summary": [{"seat": 0, "decisions": 0, "forced": 0, "accuracy": None,
+                                                         "mistakes": 0, "blunders": 0, "mean_drop": None, "agreed": 0}]}
+    assert {batch.summary_rows(old)[0][c] for c in batch.ESTIMATE_COLUMNS} == {""}  # a version-2 report
