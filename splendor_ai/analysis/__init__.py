@@ -30,11 +30,13 @@ from ..games.registry import spec as game_spec
 from ..reasons import explain_mistake, explain_move, sentences
 from ..records import replay
 from ..search import Config, Limits, Search
+from .estimate import seat_figures, seat_text
 
 FORMAT = "splendor-ai/analysis"
-# 3: each decision has `reasons`; 2: accuracy is e^-(the drops summed), given_away added; 1 had the
-# share of drops below mistake. Reports of another version are analysed again, not resumed.
-VERSION = 3
+# 4: per seat the estimated level and loss_per_decision; 3: each decision has `reasons`; 2: accuracy
+# is e^-(the drops summed), given_away added; 1 had the share of drops below mistake. Reports of
+# another version are analysed again, not resumed.
+VERSION = 4
 REASONS_SHOWN = 2  # reasons of a marked row the table prints
 MARKS = {"mistake": "?", "blunder": "??", "": ""}
 EXTRA_SEED = 0x5EED_0F_91A4ED  # xor-ed into a decision's seed for the played move's extra search
@@ -158,9 +160,10 @@ def accuracy(drops) -> float:
     return math.exp(-sum(drops))
 
 
-def seat_summary(verdicts: list[dict], players: int, options: Options) -> list[dict]:
+def seat_summary(verdicts: list[dict], players: int, options: Options, game: str | None = None) -> list[dict]:
     """Per seat: decisions with a choice, accuracy (``accuracy``: e to the minus the sum of
-    their drops), mistakes, blunders, mean drop, moves as the engine would play."""
+    their drops), mistakes, blunders, mean drop, moves as the engine would play; and
+    (estimate.py) the loss per decision and, given the ``game``, the estimated level."""
     out = []
     for seat in range(players):
         mine = [d for d in verdicts if d["seat"] == seat and not d["forced"]]
@@ -175,6 +178,7 @@ def seat_summary(verdicts: list[dict], players: int, options: Options) -> list[d
             "blunders": sum(d["mark"] == "blunder" for d in mine),
             "mean_drop": round(sum(d["drop"] for d in mine) / n, 4) if n else None,
             "agreed": sum(d["move"] == d["best"] for d in mine),
+            **seat_figures(mine, game, players, options.iterations),
         })
     return out
 
@@ -200,7 +204,7 @@ def analyze(record: dict, options: Options = Options(), progress=None, run=_run)
         "returns": list(final.returns()) if final.is_terminal() else None,
         "options": options.to_dict(),
         "decisions": verdicts,
-        "summary": seat_summary(verdicts, record["players"], options),
+        "summary": seat_summary(verdicts, record["players"], options, record["game"]),
     }
 
 
@@ -234,10 +238,7 @@ def summary(report: dict) -> str:
         if not s["decisions"]:
             lines.append(f"seat {s['seat']}{name}: no decision with a choice")
             continue
-        lines.append(f"seat {s['seat']}{name}: accuracy {s['accuracy']:.1%} over {s['decisions']} decisions "
-                     f"({s['given_away']:.2f} of a win given away), "
-                     f"{s['mistakes']} mistakes, {s['blunders']} blunders, mean drop {s['mean_drop']:.1%}, "
-                     f"{s['agreed']} as the engine would play" + (f", {s['forced']} forced" if s["forced"] else ""))
+        lines.append(f"seat {s['seat']}{name}: {seat_text(s)}")
         worst = worst_mistake(report.get("decisions") or [], s["seat"])
         if worst is not None and report.get("game") and worst.get("reasons"):
             lines.append(f"  worst: turn {worst['turn']} {worst['move']} (drop {worst['drop']:.1%}): "

@@ -34,6 +34,12 @@ from . import FORMAT, VERSION, AnalysisError, Options, analyze, chart
 SUMMARY = "summary.csv"
 COLUMNS = ["record", "path", "game", "players", "seat", "player", "result", "decisions", "forced", "accuracy",
            "mistakes", "blunders", "mean_drop", "agreed", "iterations"]
+# Since report version 3 (estimate.py): the loss per decision and the estimated level, empty where
+# a report has none (an older report, a game without a fit, a seat without a decision with a choice).
+ESTIMATE_COLUMNS = ["loss_per_decision", "estimated_level", "estimated_level_low", "estimated_level_high",
+                    "estimated_elo", "estimated_elo_low", "estimated_elo_high", "estimate_decisions",
+                    "estimate_off_budget"]
+COLUMNS += ESTIMATE_COLUMNS
 GLOB_CHARS = set("*?[")
 
 
@@ -176,8 +182,20 @@ def summary_rows(report: dict) -> list[dict]:
             "accuracy": "" if s["accuracy"] is None else s["accuracy"], "mistakes": s["mistakes"],
             "blunders": s["blunders"], "mean_drop": "" if s["mean_drop"] is None else s["mean_drop"],
             "agreed": s["agreed"], "iterations": report["options"]["iterations"],
+            **estimate_cells(s),
         })
     return rows
+
+
+def estimate_cells(s: dict) -> dict:
+    est = s.get("estimate") or {}
+    loss = s.get("loss_per_decision")
+    cells = {"loss_per_decision": "" if loss is None else loss}
+    for key in ("level", "level_low", "level_high", "elo", "elo_low", "elo_high"):
+        cells[f"estimated_{key}"] = est.get(key, "")
+    cells["estimate_decisions"] = est.get("decisions", "")
+    cells["estimate_off_budget"] = int(est["off_budget"]) if est else ""
+    return cells
 
 
 def write_summary(out_dir, reports: list[dict]) -> Path:

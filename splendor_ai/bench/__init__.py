@@ -26,6 +26,7 @@ BENCHES = {
     "scaling": ("scaling", "what more search changes: each budget's moves against a long reference search"),
     "analysis": ("analysis", "splendor-ai analyze: games per minute, verdict noise"),
     "reasons": ("reasons", "reasons: codes fired, every one verified, reasons that explain, a hint's cost"),
+    "estimate": ("estimate", "the estimated level of a seat: its calibration (--calibrate), its error and coverage"),
     "web": ("web", "GetMove over the browser protocol (Connect, JSON) against gRPC"),
 }
 

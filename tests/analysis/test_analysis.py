@@ -36,7 +36,7 @@ def test_analyze_prints_a_row_per_decision_draws_the_chart_and_saves_evaluations
     rows = [line for line in text.splitlines() if line[:4].strip().isdigit()]
     assert len(rows) == len(record["actions"])
     assert [row.split()[2] + " " + row.split()[3] for row in rows[:3]] == record["actions"][:3]
-    assert "seat 0 (greedy): accuracy" in text and "seat 1 (level:1): accuracy" in text
+    assert "seat 0 (greedy): " in text and "seat 1 (level:1): " in text and "% of a win a decision" in text
     assert png_size(chart) == analysis.CHART_SIZE
 
     analysed = load(out)
@@ -121,14 +121,15 @@ def test_the_seat_summary_counts_choices_only():
                 verdict(0, 0.0, forced=True, same=True), verdict(1, 0.05), verdict(1, 0.01)]
     s0, s1, s2 = analysis.seat_summary(verdicts, 3, analysis.Options())
     assert s0 == {"seat": 0, "decisions": 3, "forced": 1, "accuracy": round(math.exp(-0.42), 4), "given_away": 0.42,
-                  "mistakes": 1, "blunders": 1, "mean_drop": 0.14, "agreed": 1}
+                  "mistakes": 1, "blunders": 1, "mean_drop": 0.14, "agreed": 1, "loss_per_decision": 14.0,
+                  "estimate": None}  # no game named: no estimate (tests/analysis/test_estimate.py)
     assert s1["accuracy"] == round(math.exp(-0.06), 4) and s1["mean_drop"] == 0.03 and s1["given_away"] == 0.06
     assert s1["mistakes"] == s1["blunders"] == 0
     assert s2 == {"seat": 2, "decisions": 0, "forced": 0, "accuracy": None, "given_away": None, "mistakes": 0,
-                  "blunders": 0, "mean_drop": None, "agreed": 0}
+                  "blunders": 0, "mean_drop": None, "agreed": 0, "loss_per_decision": None, "estimate": None}
     text = analysis.summary({"players": 3, "seats": None, "summary": [s0, s1, s2]})
-    assert ("seat 0: accuracy 65.7% over 3 decisions (0.42 of a win given away), 1 mistakes, 1 blunders, "
-            "mean drop 14.0%") in text
+    assert ("seat 0: gives away 14.00 % of a win a decision over 3 decisions (0.42 of a win in all), "
+            "1 mistakes, 1 blunders, 1 as the engine would play") in text
     assert "1 forced" in text and "seat 2: no decision with a choice" in text
 
 
