@@ -311,20 +311,49 @@ class Verdict:
 
 
 @dataclass(frozen=True)
+class LevelEstimate:
+    """The level a seat's decisions play like (docs/analysis.md, "Estimated level")."""
+
+    level: float  # fractional, within the calibrated levels (1-10 in 2 players, 1-9 in 3 and 4)
+    level_low: float  # its 80 % interval
+    level_high: float
+    elo: int  # the ladder's Elo at level (level 1 = 0)
+    elo_low: int
+    elo_high: int
+    decisions: int  # the decisions it counted (those with a choice)
+    calibrated_iterations: int  # the analysis budget the fit was measured at
+    off_budget: bool  # analysed at another budget: only rough
+
+    @classmethod
+    def from_pb(cls, msg: pb.LevelEstimate) -> "LevelEstimate":
+        return cls(msg.level, msg.level_low, msg.level_high, msg.elo, msg.elo_low, msg.elo_high, msg.decisions,
+                   msg.calibrated_iterations, msg.off_budget)
+
+    def __str__(self) -> str:
+        text = (f"plays like level {self.level:.1f} ({self.level_low:.1f}-{self.level_high:.1f}), "
+                f"about {self.elo:+d} Elo ({self.elo_low:+d}..{self.elo_high:+d})")
+        return text + (" [rough: analysed at another budget than the fit's]" if self.off_budget else "")
+
+
+@dataclass(frozen=True)
 class SeatSummary:
     seat: int
     decisions: int  # with a choice
     forced: int
-    accuracy: float  # share of decisions with a drop below the mistake threshold
+    accuracy: float  # e^-(given_away): a whole game's figure, read loss_per_decision and estimate instead
     mistakes: int
     blunders: int
     mean_drop: float
     agreed: int  # decisions where the seat played the engine's best move
+    loss_per_decision: float = 0.0  # win probability given away a decision, in points: lower is better
+    given_away: float = 0.0  # the drops summed: the share of a win its moves gave away
+    estimate: Optional[LevelEstimate] = None  # None without a fit for the game or a decision with a choice
 
     @classmethod
     def from_pb(cls, msg: pb.SeatSummary) -> "SeatSummary":
         return cls(msg.seat, msg.decisions, msg.forced, msg.accuracy, msg.mistakes, msg.blunders, msg.mean_drop,
-                   msg.agreed)
+                   msg.agreed, msg.loss_per_decision, msg.given_away,
+                   LevelEstimate.from_pb(msg.estimate) if msg.HasField("estimate") else None)
 
 
 @dataclass(frozen=True)

@@ -303,13 +303,24 @@ def _verdict_reason(data: dict, game: str, verdict: dict, played, other) -> pb.R
     return encode_reason(reason, game, named)
 
 
+def encode_seat_summary(s: dict) -> pb.SeatSummary:
+    """One seat's figures (``analysis.seat_summary``); the estimate only where the seat has one."""
+    est = s.get("estimate")
+    return pb.SeatSummary(
+        seat=s["seat"], decisions=s["decisions"], forced=s["forced"], accuracy=s["accuracy"] or 0.0,
+        mistakes=s["mistakes"], blunders=s["blunders"], mean_drop=s["mean_drop"] or 0.0, agreed=s["agreed"],
+        loss_per_decision=s.get("loss_per_decision") or 0.0, given_away=s.get("given_away") or 0.0,
+        estimate=None if not est else pb.LevelEstimate(
+            level=est["level"], level_low=est["level_low"], level_high=est["level_high"], elo=est["elo"],
+            elo_low=est["elo_low"], elo_high=est["elo_high"], decisions=est["decisions"],
+            calibrated_iterations=est["calibrated_iterations"], off_budget=est["off_budget"]))
+
+
 def encode_game_summary(request_id: str, plan, verdicts: list[dict], seats: list[dict]) -> pb.AnalyzeGameResponse:
     """The final message: the per-seat summary (``analysis.seat_summary``) and the status after
     the last move."""
     last = plan.states[-1]
     return pb.AnalyzeGameResponse(
         request_id=request_id, sequence=len(verdicts), final=True, done=len(verdicts), total=len(plan.moves),
-        seats=[pb.SeatSummary(seat=s["seat"], decisions=s["decisions"], forced=s["forced"],
-                              accuracy=s["accuracy"] or 0.0, mistakes=s["mistakes"], blunders=s["blunders"],
-                              mean_drop=s["mean_drop"] or 0.0, agreed=s["agreed"]) for s in seats],
+        seats=[encode_seat_summary(s) for s in seats],
         status=encode_status(last), options=game_options(plan))

@@ -210,4 +210,5 @@ def analyze_game(plan: GamePlan, stopper: Stopper):
 
 def seat_summaries(plan: GamePlan, verdicts: list[dict]) -> list[dict]:
     """Each seat's figures over the decisions judged (``analysis.seat_summary``)."""
-    return game_analysis.seat_summary(verdicts, len(plan.states[-1].returns()), plan.options)
+    last = plan.states[-1]
+    return game_analysis.seat_summary(verdicts, len(last.returns()), plan.options, last.game)

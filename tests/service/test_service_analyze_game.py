@@ -45,6 +45,17 @@ def test_a_verdict_per_decision_then_one_final_summary_as_the_cli_gives(client, 
     assert [(s.seat, s.decisions, s.mistakes, s.blunders, s.agreed) for s in final.seats] == \
         [(s["seat"], s["decisions"], s["mistakes"], s["blunders"], s["agreed"]) for s in expected["summary"]]
     assert [s.accuracy for s in final.seats] == pytest.approx([s["accuracy"] for s in expected["summary"]])
+    assert [(s.loss_per_decision, s.given_away) for s in final.seats] == \
+        [(s["loss_per_decision"], s["given_away"]) for s in expected["summary"]]
+    for s, e in zip(final.seats, expected["summary"]):  # the CLI's estimate, field by field
+        est = e["estimate"]
+        assert est is not None and s.estimate is not None and est["off_budget"]  # analysed at ITERATIONS, not 2,000
+        assert (s.estimate.level, s.estimate.level_low, s.estimate.level_high, s.estimate.elo, s.estimate.elo_low,
+                s.estimate.elo_high, s.estimate.decisions, s.estimate.calibrated_iterations,
+                s.estimate.off_budget) == \
+            (est["level"], est["level_low"], est["level_high"], est["elo"], est["elo_low"], est["elo_high"],
+             est["decisions"], est["calibrated_iterations"], est["off_budget"])
+        assert str(s.estimate).startswith(f"plays like level {est['level']:.1f} (")
     o = final.options
     assert (o.iterations, o.threads, o.seed, o.played_visits, o.mistake, o.blunder) == \
         (ITERATIONS, 1, 3, ITERATIONS // 4, 0.10, 0.25)
@@ -120,7 +131,7 @@ def test_the_documented_example_runs(client, capsys):
     record = play_game("base", 2, ["greedy", "greedy"], 7)  # the deal of NewGame(seed=7)
     exec(compile(code, "protocol.md", "exec"), {"ai": client, "moves": record["actions"][:30]})
     out = capsys.readouterr().out
-    assert "seat 0: accuracy" in out and "seat 1: accuracy" in out
+    assert out.count("plays like level ") == 2 and "seat 0: " in out and "% of a win a decision" in out
 
 
 def test_a_server_shutdown_ends_a_game_analysis_with_unavailable(spawn_server, game):

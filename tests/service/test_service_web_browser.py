@@ -138,7 +138,10 @@ def test_a_whole_game_by_tapping_the_board(site, browser, game, width, players, 
     assert [q["x"] for q in points] == list(range(len(a["actions"]) + 1))
     assert points[-1]["p"] == state.returns() and all(0 <= p <= 1 for q in points for p in q["p"])
     summary = d.find_element(By.CSS_SELECTOR, "#chart .summary").text
-    assert summary.startswith("Your accuracy: ")
+    # the seat's estimated level, rough at the page's 300 iterations (the fit's are 2,000), then its loss
+    assert re.match(r"You played like level \d+\.\d \(\d+\.\d-\d+\.\d, about [+-]\d+ Elo; rough: the estimate is "
+                    r"calibrated at 2000 iterations a decision\)\. You gave away \d+\.\d\d% of a win a decision",
+                    summary), summary
     marked = re.search(r"(\d+) mistake\(s\), (\d+) blunder\(s\)", summary)
     listed = d.execute_script("return [...document.querySelectorAll('#chart .marks li')].map(li => li.textContent)")
     assert len(listed) == int(marked[1]) + int(marked[2]), (summary, listed)

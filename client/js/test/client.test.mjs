@@ -134,6 +134,13 @@ for (const game of ["base", "duel", "marvel"]) {
       assert.ok(final.final);
       assert.equal(final.seats.length, 2);
       assert.equal(final.total, moves.length);
+      for (const s of final.seats.filter((x) => x.decisions > 0)) {
+        // every game's 2-player fit is calibrated at 2,000 iterations: at 64 the estimate is rough
+        assert.ok(s.estimate.offBudget && s.estimate.calibratedIterations === 2000n);
+        assert.ok(s.estimate.levelLow <= s.estimate.level && s.estimate.level <= s.estimate.levelHigh);
+        assert.ok(s.estimate.eloLow <= s.estimate.elo && s.estimate.elo <= s.estimate.eloHigh);
+        assert.ok(Math.abs(s.lossPerDecision - 100 * s.meanDrop) < 0.01);
+      }
     });
 
     it("a bad position: InvalidArgument naming the field", async () => {

@@ -259,7 +259,7 @@ class DecisionVerdict(_message.Message):
     def __init__(self, index: _Optional[int] = ..., turn: _Optional[int] = ..., seat: _Optional[int] = ..., played: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., best: _Optional[_Union[_move_pb2.Move, _Mapping]] = ..., played_value: _Optional[float] = ..., best_value: _Optional[float] = ..., drop: _Optional[float] = ..., mark: _Optional[_Union[Mark, str]] = ..., forced: _Optional[bool] = ..., played_visits: _Optional[int] = ..., extra_visits: _Optional[int] = ..., top: _Optional[_Iterable[_Union[Alternative, _Mapping]]] = ..., win_probability: _Optional[_Iterable[float]] = ..., reasons: _Optional[_Iterable[_Union[Reason, _Mapping]]] = ...) -> None: ...
 
 class SeatSummary(_message.Message):
-    __slots__ = ("seat", "decisions", "forced", "accuracy", "mistakes", "blunders", "mean_drop", "agreed")
+    __slots__ = ("seat", "decisions", "forced", "accuracy", "mistakes", "blunders", "mean_drop", "agreed", "loss_per_decision", "given_away", "estimate")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     DECISIONS_FIELD_NUMBER: _ClassVar[int]
     FORCED_FIELD_NUMBER: _ClassVar[int]
@@ -268,6 +268,9 @@ class SeatSummary(_message.Message):
     BLUNDERS_FIELD_NUMBER: _ClassVar[int]
     MEAN_DROP_FIELD_NUMBER: _ClassVar[int]
     AGREED_FIELD_NUMBER: _ClassVar[int]
+    LOSS_PER_DECISION_FIELD_NUMBER: _ClassVar[int]
+    GIVEN_AWAY_FIELD_NUMBER: _ClassVar[int]
+    ESTIMATE_FIELD_NUMBER: _ClassVar[int]
     seat: int
     decisions: int
     forced: int
@@ -276,7 +279,32 @@ class SeatSummary(_message.Message):
     blunders: int
     mean_drop: float
     agreed: int
-    def __init__(self, seat: _Optional[int] = ..., decisions: _Optional[int] = ..., forced: _Optional[int] = ..., accuracy: _Optional[float] = ..., mistakes: _Optional[int] = ..., blunders: _Optional[int] = ..., mean_drop: _Optional[float] = ..., agreed: _Optional[int] = ...) -> None: ...
+    loss_per_decision: float
+    given_away: float
+    estimate: LevelEstimate
+    def __init__(self, seat: _Optional[int] = ..., decisions: _Optional[int] = ..., forced: _Optional[int] = ..., accuracy: _Optional[float] = ..., mistakes: _Optional[int] = ..., blunders: _Optional[int] = ..., mean_drop: _Optional[float] = ..., agreed: _Optional[int] = ..., loss_per_decision: _Optional[float] = ..., given_away: _Optional[float] = ..., estimate: _Optional[_Union[LevelEstimate, _Mapping]] = ...) -> None: ...
+
+class LevelEstimate(_message.Message):
+    __slots__ = ("level", "level_low", "level_high", "elo", "elo_low", "elo_high", "decisions", "calibrated_iterations", "off_budget")
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_LOW_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_HIGH_FIELD_NUMBER: _ClassVar[int]
+    ELO_FIELD_NUMBER: _ClassVar[int]
+    ELO_LOW_FIELD_NUMBER: _ClassVar[int]
+    ELO_HIGH_FIELD_NUMBER: _ClassVar[int]
+    DECISIONS_FIELD_NUMBER: _ClassVar[int]
+    CALIBRATED_ITERATIONS_FIELD_NUMBER: _ClassVar[int]
+    OFF_BUDGET_FIELD_NUMBER: _ClassVar[int]
+    level: float
+    level_low: float
+    level_high: float
+    elo: int
+    elo_low: int
+    elo_high: int
+    decisions: int
+    calibrated_iterations: int
+    off_budget: bool
+    def __init__(self, level: _Optional[float] = ..., level_low: _Optional[float] = ..., level_high: _Optional[float] = ..., elo: _Optional[int] = ..., elo_low: _Optional[int] = ..., elo_high: _Optional[int] = ..., decisions: _Optional[int] = ..., calibrated_iterations: _Optional[int] = ..., off_budget: _Optional[bool] = ...) -> None: ...
 
 class GameAnalysisOptions(_message.Message):
     __slots__ = ("iterations", "threads", "seed", "played_visits", "mistake", "blunder", "evaluator", "priority")

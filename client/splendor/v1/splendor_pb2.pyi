@@ -49,6 +49,7 @@ from splendor.v1.search_pb2 import SearchStats as SearchStats
 from splendor.v1.search_pb2 import Alternative as Alternative
 from splendor.v1.search_pb2 import DecisionVerdict as DecisionVerdict
 from splendor.v1.search_pb2 import SeatSummary as SeatSummary
+from splendor.v1.search_pb2 import LevelEstimate as LevelEstimate
 from splendor.v1.search_pb2 import GameAnalysisOptions as GameAnalysisOptions
 from splendor.v1.search_pb2 import StopReason as StopReason
 from splendor.v1.search_pb2 import Priority as Priority

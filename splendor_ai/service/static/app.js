@@ -284,20 +284,29 @@ async function drawChart(generation) {
   points.push({ x: app.actions.length, p: summary.status.returns });
   app.chart = points;
   app.chartNames = names();
-  const mine = { accuracy: 0, decisions: 0, mistakes: 0, blunders: 0, agreed: 0,
+  const mine = { decisions: 0, mistakes: 0, blunders: 0, agreed: 0, lossPerDecision: 0,
     ...summary.seats.find((s) => (s.seat || 0) === app.human) };
   app.verdicts = verdicts; // for the browser tests
   const marked = verdicts.filter((v) => (v.seat || 0) === app.human && v.mark && v.mark !== "MARK_NONE");
   chart.replaceChildren(
     el("h3", { text: "Win probability over the game (AnalyzeGame)" }), el("div", { class: "chart-box" }, chartSvg()),
-    el("p", { class: "summary", text: `Your accuracy: ${(100 * mine.accuracy).toFixed(0)}% (the share of your winning chances ` +
-      `your ${mine.decisions} decisions kept), ${mine.mistakes} mistake(s), ${mine.blunders} blunder(s); ` +
-      `you played the engine's best move ${mine.agreed} time(s).` }),
+    el("p", { class: "summary", text: `${levelText(mine.estimate)}You gave away ${(mine.lossPerDecision || 0).toFixed(2)}% ` +
+      `of a win a decision over ${mine.decisions} decisions (lower is better), ${mine.mistakes} mistake(s), ` +
+      `${mine.blunders} blunder(s); you played the engine's best move ${mine.agreed} time(s).` }),
     el("ul", { class: "marks" }, marked.map((v) => el("li", { "data-index": v.index },
       el("span", { class: "mark-text", text: `decision ${v.index + 1}: you played ${v.played.notation}` +
         `${v.mark === "MARK_BLUNDER" ? " ??" : " ?"} — ${v.best.notation} was better by ` +
         `${(100 * v.drop).toFixed(0)} points of win probability` }),
       reasonList(v.reasons)))));
+}
+
+/** "You played like level 5.9 (4.9-6.8, about +1968 Elo). " from a LevelEstimate (as JSON), or "". */
+function levelText(est) {
+  if (!est) return "";
+  const f = (x) => (x || 0).toFixed(1);
+  const elo = (x) => `${(x || 0) >= 0 ? "+" : ""}${x || 0}`;
+  const rough = est.offBudget ? `; rough: the estimate is calibrated at ${est.calibratedIterations} iterations a decision` : "";
+  return `You played like level ${f(est.level)} (${f(est.levelLow)}-${f(est.levelHigh)}, about ${elo(est.elo)} Elo${rough}). `;
 }
 
 /** The chart drawn at the width it is shown at (its text at its own size, 12-13 px, on a phone too). */
