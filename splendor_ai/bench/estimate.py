@@ -215,6 +215,8 @@ def calibrate(args, log=print) -> dict:
         "analysis": Options(iterations=args.iterations).to_dict(),
         "drops": DROPS,
         "credible": E.CREDIBLE,
+        "temper_coverage": E.TEMPER_COVERAGE,
+        "beyond": E.BEYOND,
         "elo_source": LADDER_SOURCE,
         "design": {"games_per_match": {str(p): {"calibration": c, "evaluation": e} for p, (c, e) in GAMES.items()},
                    "offsets": {str(p): list(o) for p, o in OFFSETS.items()},

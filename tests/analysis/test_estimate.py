@@ -93,6 +93,23 @@ def test_a_stronger_seat_gets_a_higher_estimate_and_elo(fit_path):
     assert [e["elo"] for e in ests] == sorted(e["elo"] for e in ests)
 
 
+def test_the_ends_of_the_range_are_reached_and_nothing_is_reported_beyond_them(fit_path):
+    """The grid runs BEYOND past the calibrated levels (a seat may play worse than level 1 or
+    better than level 10), so the seats of the ends are not pulled inward; what is reported stays
+    within the calibrated range."""
+    fit = E.fit_for("base", 2, fit_path)
+    assert fit.grid[0][0] == pytest.approx(1 - E.BEYOND) and fit.grid[-1][0] == pytest.approx(10 + E.BEYOND)
+    for level, end in ((1, "level_low"), (10, "level_high")):
+        ests = [E.estimate(draw(level, 40, seed=k), "base", 2, 2000, fit_path) for k in range(40)]
+        assert all(1 <= e["level_low"] <= e["level"] <= e["level_high"] <= 10 for e in ests)
+        assert sum(e["level_low"] <= level <= e["level_high"] for e in ests) >= 32  # 80 %, as in the middle
+        assert sum(e[end] == level for e in ests) >= 20  # the interval runs to the end of the range
+        assert abs(sum(e["level"] for e in ests) / len(ests) - level) < 1.0
+    extreme = [decision(9)] * 40  # every decision a blunder: weaker than level 1's shares say
+    est = E.estimate(extreme, "base", 2, 2000, fit_path)
+    assert est["level"] == est["level_low"] == 1 and est["elo"] == 0
+
+
 def test_few_decisions_give_a_wider_interval(fit_path):
     many = E.estimate(draw(5, 120, seed=3), "base", 2, 2000, fit_path)
     few = E.estimate(draw(5, 120, seed=3)[:8], "base", 2, 2000, fit_path)
