@@ -29,7 +29,7 @@ BAD_LINKS = [
     ("level=0&start=1", "level=\"0\": the AI's level is a whole number from 1 to 10", {"level": "3"}),
     ("level=easy&seed=7", "level=\"easy\": the AI's level is a whole number from 1 to 10", {"seed": "7"}),
     ("seed=-5&start=1", 'seed="-5": the seed is a whole number', {"seed": ""}),
-    ("hint=0&chart=x", 'hint="0": a number of search iterations', {"hint": "2000", "chart": "300"}),
+    ("hint=0&chart=x", 'hint="0": a number of search iterations', {"hint": "2000", "chart": "2000"}),
     ("start=yes", 'start="yes": 1 starts the game at once', {}),
     ("plyers=3&start=1", "plyers: not a parameter of this page", {"players": "2"}),
 ]

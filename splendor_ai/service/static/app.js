@@ -6,7 +6,7 @@
 // (no deck order, no opponent's blind reserve).
 //
 // URL parameters fill the form, checked by params.js:
-// ?game=duel&players=2&seat=0&level=3&seed=7&hint=2000&chart=300 (&start=1 starts the game at once).
+// ?game=duel&players=2&seat=0&level=3&seed=7&hint=2000&chart=2000 (&start=1 starts the game at once).
 
 import {
   AnalyzeGameResponseSchema, AnalyzeResponseSchema, ApplyActionsResponseSchema, GetCatalogResponseSchema,
@@ -22,7 +22,7 @@ const $ = (sel) => document.querySelector(sel);
 const catalogs = new Map();
 
 const app = {
-  game: "base", players: 2, human: 0, level: 3, seed: 0, hintIterations: 2000, chartIterations: 300, token: "",
+  game: "base", players: 2, human: 0, level: 3, seed: 0, hintIterations: 2000, chartIterations: 2000, token: "",
   catalog: null, position: null, status: null, moves: [], actions: [], movers: [],
   threats: [], // LegalActions' threats at the person's turn: [{seat, cards}] (the cards each other seat could buy next)
   initial: null, // the full position NewGame dealt (for AnalyzeGame)
@@ -104,7 +104,7 @@ async function newGame() {
   app.level = Number(form.level.value);
   app.seed = form.seed.value.trim() === "" ? randomSeed() : Number(form.seed.value);
   app.hintIterations = Math.max(1, Number(form.hint.value) || 2000);
-  app.chartIterations = Math.max(1, Number(form.chart.value) || 300);
+  app.chartIterations = Math.max(1, Number(form.chart.value) || 2000);
   app.token = form.token.value.trim();
   if (!Number.isSafeInteger(app.seed) || app.seed < 0) throw new Error("the seed is a whole number ≥ 0");
   showMessage("");  // the last game's error is gone as soon as a new one is asked for, not once it is dealt

@@ -1,4 +1,4 @@
-// The page's URL parameters, checked: ?game=duel&players=2&seat=0&level=3&seed=7&hint=2000&chart=300
+// The page's URL parameters, checked: ?game=duel&players=2&seat=0&level=3&seed=7&hint=2000&chart=2000
 // (&start=1 starts the game at once). Each bad one is named in a message the page shows, the
 // form keeps its default for it, and a game with a bad parameter is not started.
 
