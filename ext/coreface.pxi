@@ -159,6 +159,8 @@ cdef class CoreFace:
         """This position as ``seat`` sees it: hidden cards unknown."""
         pos = self.to_position()
         check_knows_seat(pos, seat)
+        if pos["observer"] == seat:  # already that seat's view (a frontend's request): nothing more to hide
+            return self.clone()
         return type(self).from_position(self._spec.view_position(pos, seat))
 
     def resample(self, seat, rng):

@@ -199,8 +199,12 @@ class Line:
 
     @classmethod
     def from_pb(cls, msg: pb.Line) -> "Line":
-        return cls(Move.from_pb(msg.move), msg.visits, msg.win_probability, msg.prior,
-                   [Move.from_pb(m) for m in msg.pv], msg.proven if msg.HasField("proven") else None,
+        move = Move.from_pb(msg.move)
+        pv = msg.pv
+        # the variation starts with the line's move: decoded once
+        first = [move] if len(pv) and pv[0].action_id == move.action_id and pv[0].notation == move.notation else []
+        return cls(move, msg.visits, msg.win_probability, msg.prior,
+                   first + [Move.from_pb(m) for m in pv[len(first):]], msg.proven if msg.HasField("proven") else None,
                    msg.proven_in if msg.HasField("proven_in") else None, [Reason.from_pb(r) for r in msg.reasons])
 
 

@@ -22,16 +22,25 @@ def check(name: str) -> str:
     return name
 
 
+_SPECS: dict[str, ModuleType] = {}
+_CORES: dict[str, ModuleType] = {}
+
+
 def spec(name: str):
     """The spec module of game ``name`` (its rules' tables, notation, validation)."""
-    return importlib.import_module(f"splendor_ai.games.{check(name)}.spec")
+    try:
+        return _SPECS[name]  # asked for every move a call encodes: a lookup, not an import
+    except KeyError:
+        return _SPECS.setdefault(name, importlib.import_module(f"splendor_ai.games.{check(name)}.spec"))
 
 
 def core_module(name: str):
     """The compiled core of game ``name`` (splendor_ai._core.<name>), or a clear ImportError."""
+    if name in _CORES:
+        return _CORES[name]
     check(name)
     try:
-        return importlib.import_module(f"splendor_ai._core.{name}")
+        return _CORES.setdefault(name, importlib.import_module(f"splendor_ai._core.{name}"))
     except ImportError as exc:  # pragma: no cover - exercised only on a broken install
         raise ImportError(
             f"splendor_ai: the compiled rules core splendor_ai._core.{name} is missing or broken "

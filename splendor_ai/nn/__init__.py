@@ -34,7 +34,7 @@ class Net:
     core: NetCore
     checksum: str = ""  # the first 16 hex digits of the SHA-256 of the net's file
 
-    @property
+    @functools.cached_property
     def name(self) -> str:
         """The net's file name without folders (``base.splnn``), or ``<base net>`` for one made in memory."""
         return Path(self.source).name if not self.source.startswith("<") else self.source

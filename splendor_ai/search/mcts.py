@@ -10,6 +10,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from .._core import search as _search
 from ..games import HiddenInformationError
@@ -179,8 +180,9 @@ class ActionStats:
     # game at once with that value), else None. See order_actions for how it rules the choice.
     proven: float | None = None
     # the same line as (position dictionary, action id) pairs: what a caller encoding the line
-    # needs (the service's moves), without replaying it again
-    pv_steps: list[tuple[dict, int]] = field(default_factory=list, repr=False, compare=False)
+    # needs (the service's moves), without replaying it again; the position is None for a move
+    # that is the same in every position (the game spec's FIXED_NOTATION)
+    pv_steps: list[tuple[dict | None, int]] = field(default_factory=list, repr=False, compare=False)
     # For a proven win (proven == 1): the moves the same seat still makes after this one before
     # the game ends with its win (0: this move ends it; 1: Duel's privilege, then the winning buy).
     proven_in: int | None = None
@@ -250,21 +252,40 @@ class SearchResult:
         return self.actions[:k]
 
 
-def _pv_steps(state, actions: list[int]) -> list[tuple[dict, int, str]]:
-    """A line of play from `state`, as far as the state knows the cards named: each step's
-    position (the dictionary it is played in), action and notation."""
-    out = []
-    s = state.clone()
+def _pv_steps(state, actions: list[int], position: dict) -> list[tuple[dict | None, int, str]]:
+    """A line of play from `state` (whose dictionary is ``position``, made once for all the
+    lines of a search), as far as the state knows the cards: each step's position (the
+    dictionary it is played in; None for a move that reads nothing of it, one of the spec's
+    FIXED_NOTATION), action and notation. The first action is one of the state's legal actions
+    and always starts the line, also when what it draws is unknown here (a line of that move
+    alone is neither copied nor replayed); each later one is kept while it can be played here,
+    so the line stops before a move that is not legal here or that depends on what the state
+    does not know."""
+    out: list[tuple[dict | None, int, str]] = []
+    s: Any = None  # the line's state after the steps so far, made only for a line of more than one move
     spec = game_spec(state.game)
-    for a in actions:
-        try:
-            position = s.to_position()
-            text = spec.action_to_string(position, a)
-            s.apply_action(a)  # a move legal where the search found it but not here ends the line
-        except (HiddenInformationError, ValueError):
-            break
-        out.append((position, a, text))
-        if s.is_terminal():
+    fixed = spec.FIXED_NOTATION
+    for i, a in enumerate(actions):
+        text = fixed.get(a)
+        step = None if text is not None else position if i == 0 else s.to_position()
+        if text is None:
+            try:
+                text = spec.action_to_string(step, a)
+            except ValueError:  # a card this state cannot name
+                break
+        if i or len(actions) > 1:
+            if s is None:
+                s = state.clone()
+            try:
+                s.apply_action(a)
+            except HiddenInformationError:  # it draws what this state does not know: the line ends with it
+                if i == 0:
+                    out.append((step, a, text))
+                break
+            except ValueError:  # a move legal where the search found it but not here ends the line
+                break
+        out.append((step, a, text))
+        if s is not None and s.is_terminal():
             break
     return out
 
@@ -394,11 +415,12 @@ class Search:
         for a, k in self._forced.items():
             wins[a] = min(k, wins.get(a, k))
         visited = set()
+        position = self._core_state.to_position()
         for action, visits, value_sum, prior, pv, proven in self._tree.root_stats(proven=True):
             if visits == 0 or action not in legal:
                 continue
             visited.add(action)
-            steps = _pv_steps(self._core_state, pv)
+            steps = _pv_steps(self._core_state, pv, position)
             pv_moves = [text for _, _, text in steps]
             stats.append(
                 ActionStats(
@@ -408,7 +430,7 @@ class Search:
                     value=value_sum / visits,
                     prior=prior,
                     pv=pv_moves,
-                    pv_steps=[(position, a) for position, a, _ in steps],
+                    pv_steps=[(p, a) for p, a, _ in steps],
                     proven=proven if action not in wins else PROVEN_WIN,
                     proven_in=wins.get(action),
                 )
@@ -417,7 +439,7 @@ class Search:
             if action in legal:
                 move = self._core_state.action_to_string(action)
                 stats.append(ActionStats(action, move, 0, PROVEN_WIN, 0.0, [move], PROVEN_WIN,
-                                         [(self._core_state.to_position(), action)], wins[action]))
+                                         [(position, action)], wins[action]))
         stats = order_actions(stats)
         iterations = summary["iterations"]
         if not stats:

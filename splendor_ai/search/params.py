@@ -9,7 +9,7 @@ arguments; and the codes a tree stops with.
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..nn.weights import SEARCH_DEFAULTS
@@ -71,5 +71,10 @@ def tree_arguments(config, limits, net, players: int, seed: int, root_actions=No
         max_nodes=limits.max_nodes, determinize=not config.perfect_information, seed=seed,
         root_actions=root_actions, reuse=reuse[0] if reuse else None, reuse_action=reuse[1] if reuse else -1,
         net=net.core if net is not None else None,
-        **asdict(uct_of(config)), **asdict(PuctParams.of(config, net, players)),
+        **_fields(uct_of(config)), **_fields(PuctParams.of(config, net, players)),
     )
+
+
+def _fields(params) -> dict:
+    """A flat parameter type's fields by name (``asdict`` without its deep copy: every call builds this)."""
+    return {f.name: getattr(params, f.name) for f in fields(params)}

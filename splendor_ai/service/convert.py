@@ -188,10 +188,17 @@ def stop_reason(result, plan) -> pb.StopReason:
     return pb.STOP_REASON_ITERATIONS
 
 
-def _pv(line) -> list[pb.Move]:
-    """A line's principal variation as moves: each played in the position the search's own
-    replay of it went through (``ActionStats.pv_steps``)."""
-    return [encode_move(position, action, text) for (position, action), text in zip(line.pv_steps, line.pv)]
+def _line(position: dict, line, reasons: list[pb.Reason]) -> pb.Line:
+    """A candidate line of a search of ``position``: its move, made once (the first move of its
+    principal variation too), and the rest of the variation, each move played in the position the
+    search's own replay of it went through (``ActionStats.pv_steps``)."""
+    convert = CONVERTERS[position["game"]]  # a step's position is None for a move the same everywhere
+    move = convert.encode_move(position, line.action, line.move)
+    steps = list(zip(line.pv_steps, line.pv))
+    pv = [move] if steps and steps[0][0][1] == line.action else []
+    pv += [convert.encode_move(p, action, text) for (p, action), text in steps[len(pv):]]
+    return pb.Line(move=move, visits=line.visits, win_probability=line.value, prior=line.prior, pv=pv,
+                   proven=line.proven, proven_in=line.proven_in, reasons=reasons)
 
 
 # the wire's ReasonCode of each code of the closed list (the same order: a test keeps them)
@@ -219,10 +226,7 @@ def encode_stats(searched, result, lines: int, reason: pb.StopReason, why: dict 
     why = why or {}
     return pb.SearchStats(
         seat=result.seat, win_probability=result.win_probability,
-        lines=[pb.Line(move=encode_move(pos, a.action), visits=a.visits, win_probability=a.value,
-                       prior=a.prior, pv=_pv(a), proven=a.proven, proven_in=a.proven_in,
-                       reasons=[encode_reason(r, searched.game) for r in why.get(a.action, ())])
-               for a in shown],
+        lines=[_line(pos, a, [encode_reason(r, searched.game) for r in why.get(a.action, ())]) for a in shown],
         iterations=result.iterations, nodes=result.nodes, elapsed_seconds=result.elapsed,
         iterations_per_second=result.iterations_per_second, tree_bytes=result.tree_bytes,
         node_limit_hit=result.node_limit_hit, stop_reason=reason,

@@ -126,9 +126,26 @@ def encode(p: dict) -> pb.Position:
     ))
 
 
-def encode_move(position: dict, action: int, notation: str | None = None) -> pb.Move:
-    """A move made in ``position`` (a position dictionary): notation (``notation`` when the
-    caller has it already) and structured form."""
+# the message of each move that is the same in every position (spec.FIXED_NOTATION), made on first
+# use and copied out after
+_FIXED_MOVES: dict[int, pb.Move] = {}
+
+
+def encode_move(position: dict | None, action: int, notation: str | None = None) -> pb.Move:
+    """A move made in ``position`` (a position dictionary; None will do for a move that is the
+    same in every position, spec.FIXED_NOTATION): notation (``notation`` when the caller has it
+    already) and structured form."""
+    fixed = _FIXED_MOVES.get(action)
+    if fixed is None:
+        if action not in spec.FIXED_NOTATION:
+            return _encode_move(position, action, notation)
+        fixed = _FIXED_MOVES.setdefault(action, _encode_move(position, action, None))
+    out = pb.Move()
+    out.CopyFrom(fixed)
+    return out
+
+
+def _encode_move(position, action: int, notation: str | None) -> pb.Move:
     kind = spec.action_kind(action)
     move = pb.DuelMove(kind=KINDS[kind])
     if kind in _ONE_CELL:

@@ -111,6 +111,17 @@ def test_resample_keeps_the_view_and_is_consistent(game):
         assert r.legal_actions() == s.legal_actions()
 
 
+def test_a_view_of_a_view_is_a_copy_of_it(game):
+    # the service asks a frontend's view (already the mover's) for the mover's view
+    for s in _random_states(game, games=1, seed=6):
+        if s.is_terminal():
+            continue
+        view = s.view(s.current_player())
+        again = view.view(s.current_player())
+        assert again is not view and again.to_position() == view.to_position()
+        assert again.search_actions() == view.search_actions()
+
+
 def test_unknown_games_and_counts_are_rejected():
     with pytest.raises(UnknownGameError):
         load_game("chess")

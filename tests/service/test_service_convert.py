@@ -272,10 +272,64 @@ def test_a_variation_stops_at_a_move_not_legal_in_the_position_sent():
     line = [ids["take wug"], after.string_to_action("take wur"), ids["buy 8"], ids["take wug"]]
 
     def shown(actions):
-        steps = _pv_steps(state, actions)
-        stats = ActionStats(actions[0], "", 1, 0.5, 0.0, [t for _, _, t in steps],
+        position = state.to_position()
+        steps = _pv_steps(state, actions, position)
+        stats = ActionStats(actions[0], state.action_to_string(actions[0]), 1, 0.5, 0.0, [t for _, _, t in steps],
                             pv_steps=[(p, a) for p, a, _ in steps])
-        return [m.notation for m in convert._pv(stats)]
+        return [m.notation for m in convert._line(position, stats, []).pv]
 
     assert shown(line) == ["take wug", "take wur"]  # it stops before the buy this seat cannot pay
-    assert shown([ids["buy 8"], ids["take wug"]]) == []
+    assert _pv_steps(state, [ids["buy 8"], ids["take wug"]], state.to_position()) == []
+
+
+def test_every_line_of_a_views_search_starts_with_its_move_also_one_that_draws_an_unknown_card():
+    # A view does not know the decks' order: a reserve or a buy from the board refills from one.
+    # Such a move still starts its line (the variation stops after it, not before it), and a
+    # line's moves are the ones an encoder that reads the position gives.
+    from splendor_ai.bench.service import positions
+    from splendor_ai.games.base import spec as base_spec
+    from splendor_ai.search.mcts import Config, Limits, search
+
+    drawing = 0
+    for view in positions(12, seed=3):
+        state = convert.decode_position(view)
+        assert state.to_position()["observer"] is not None
+        position = state.to_position()
+        result = search(state, Limits(iterations=400), Config(seed=2, evaluator="heuristic"))
+        for stats in result.actions:
+            line = convert._line(position, stats, [])
+            assert line.pv and line.pv[0] == line.move == convert.encode_move(position, stats.action)
+            drawing += base_spec.action_kind(stats.action) in ("reserve_board", "buy")
+            # a step's position is left out only for a move that is the same in every position
+            for (p, action), move in zip(stats.pv_steps, line.pv):
+                assert (p is None) == (action in base_spec.FIXED_NOTATION)
+                if p is not None:
+                    assert move == convert.encode_move(p, action)
+    assert drawing > 10
+
+
+@pytest.mark.parametrize("game,players", [("base", 3), ("duel", 2), ("marvel", 4)])
+def test_moves_the_same_in_every_position_are_looked_up_as_they_would_be_made(game, players):
+    # FIXED_NOTATION and the converters' copies of fixed moves stand for the notation and the
+    # message made from the position: the same in every position along random games.
+
+    from splendor_ai.games.registry import spec as game_spec
+
+    spec = game_spec(game)
+    notation = spec.RULES._notation if game != "duel" else spec._notation
+    wire = convert.CONVERTERS[game]
+    encode_slow = wire.WIRE._encode_move if game != "duel" else wire._encode_move
+    rng = random.Random(5)
+    seen = set()
+    for deal in range(6):
+        state = load_game(game, players).new_initial_state(deal)
+        while not state.is_terminal():
+            position = state.to_position()
+            for a in state.legal_actions():
+                assert spec.action_to_string(position, a) == notation(position, a)
+                if a in spec.FIXED_NOTATION:
+                    seen.add(spec.action_kind(a))
+                    assert wire.encode_move(position, a) == wire.encode_move(None, a) == encode_slow(position, a, None)
+            state.apply_action(rng.choice(state.search_actions()))
+    assert len(seen) >= 3  # takes, returns or privileges, the own pieces, ...
+    assert not any(spec.action_kind(a) in ("buy", "reserve_board", "reserve") for a in spec.FIXED_NOTATION)

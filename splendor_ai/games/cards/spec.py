@@ -142,6 +142,11 @@ class CardGameSpec:
     num_actions: int = field(init=False, repr=False, compare=False)
     kinds: int = field(init=False, repr=False, compare=False)
     phases: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    # per action id, its kind; and the notation of every action whose text does not depend on the
+    # position (takes, deck reserves, returns, the own pieces, pass): looked up, not built, for
+    # each move a call encodes
+    kind_table: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    fixed_notation: dict[int, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         by_level = tuple(tuple(c.id for c in self.cards if c.level == lv) for lv in (1, 2, 3))
@@ -153,6 +158,9 @@ class CardGameSpec:
         object.__setattr__(self, "num_actions", self.buy_id + BUY_TARGETS * len(variants))
         object.__setattr__(self, "kinds", len(self.token_names))
         object.__setattr__(self, "phases", ("main", "return", self.own.name, "over"))
+        object.__setattr__(self, "kind_table", tuple(self._kind_of(a) for a in range(self.num_actions)))
+        object.__setattr__(self, "fixed_notation", {a: self._notation(None, a) for a in range(self.buy_id)
+                                                     if self.kind_table[a] != "reserve_board"})
 
     # The names a game's spec module takes from here (``export``): tables and functions.
     # ------------------------------------------------------------------ action ids
@@ -164,8 +172,9 @@ class CardGameSpec:
         return divmod(action - self.buy_id, self.n_pay)
 
     def action_kind(self, action: int) -> str:
-        if not 0 <= action < self.num_actions:
-            return "invalid"
+        return self.kind_table[action] if 0 <= action < self.num_actions else "invalid"
+
+    def _kind_of(self, action: int) -> str:
         for bound, kind in ((TAKE2_DIFF, "take3"), (TAKE1, "take2diff"), (TAKE2_SAME, "take1"),
                             (RESERVE_BOARD, "take2same"), (RESERVE_DECK, "reserve_board"),
                             (RETURN, "reserve_deck"), (self.own.first, "return"),
@@ -224,6 +233,10 @@ class CardGameSpec:
     # ------------------------------------------------------------------ notation
     def action_to_string(self, position: dict, action: int) -> str:
         """The canonical string of ``action`` in ``position``."""
+        text = self.fixed_notation.get(action)
+        return text if text is not None else self._notation(position, action)
+
+    def _notation(self, position, action: int) -> str:
         kind = self.action_kind(action)
         if kind == "invalid":
             raise NotationError(f"action id {action} is outside 0..{self.num_actions - 1}")

@@ -25,6 +25,11 @@ from .tables import *  # noqa: F401,F403  (the catalogue, action ids and positio
 # ---------------------------------------------------------------------------- notation
 def action_to_string(position: dict, action: int) -> str:
     """The canonical string of ``action`` in ``position`` (see docs/duel.md)."""
+    text = FIXED_NOTATION.get(action)
+    return text if text is not None else _notation(position, action)
+
+
+def _notation(position, action: int) -> str:
     kind = action_kind(action)
     if kind == "invalid":
         raise NotationError(f"action id {action!r} is outside 0..{NUM_ACTIONS - 1}")
@@ -62,6 +67,12 @@ def action_to_string(position: dict, action: int) -> str:
     if paid is None:
         raise NotationError(f"action {action}: payment variant {variant} is impossible here")
     return f"buy {cid} pay " + "".join(LETTERS[k] * n for k, n in enumerate(paid))
+
+
+# The notation of every action whose text does not depend on the position (all but the reserves
+# and buys of a card), looked up for each move a call encodes.
+FIXED_NOTATION: dict[int, str] = {a: _notation(None, a) for a in range(NUM_ACTIONS)
+                                  if action_kind(a) not in ("reserve", "buy")}
 
 
 def parse_cell(text: str) -> int:

@@ -153,6 +153,7 @@ payment = RULES.payment
 payment_variant = RULES.payment_variant
 bonuses = RULES.bonuses
 action_to_string = RULES.action_to_string
+FIXED_NOTATION = RULES.fixed_notation  # the notation of each action whose text is the same in every position
 string_to_action = RULES.string_to_action
 view_position = RULES.view_position
 unseen_cards = RULES.unseen_cards
