@@ -165,6 +165,14 @@ class HttpServer(Server):
         raise RuntimeError("the server did not start:\n" + self.log_path.read_text())
 
 
+def _net_named() -> str:
+    """The net a base 2-player GetMove searches with: its file name and checksum."""
+    from .. import nn
+
+    net = nn.shipped_net("base", 2)
+    return f"`{net.name}` (`{net.checksum}`)"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="splendor-ai bench service", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
@@ -197,7 +205,8 @@ def main(argv=None) -> int:
         "",
         f"Command: `{cmd}` ({machine_line()}). Server and clients on this machine "
         f"(`splendor-ai serve --max-concurrent 4`), over loopback; {len(pos)} positions "
-        f"(the mover's view, from random games), GetMove with {args.iterations:,} iterations per decision. "
+        f"(the mover's view, from random games), GetMove with {args.iterations:,} iterations per decision, "
+        f"evaluated by the shipped net {_net_named()}. "
         f"Load average (1 min) before / after the run: {load_before:.1f} / {load_after:.1f} "
         f"(above 0 means other processes shared the cores; rerun on a quiet machine to compare).",
         "",
