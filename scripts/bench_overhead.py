@@ -88,6 +88,44 @@ def decode_us(pythonpath: str | None) -> float:
     return float(out.stdout.strip())
 
 
+BARE = """
+import sys, time
+from concurrent import futures
+import grpc
+def wait(request, context):  # as long as the caller says, the GIL released (as a search is), then 800 bytes
+    time.sleep(int.from_bytes(request, "little") / 1e6)
+    return bytes(800)
+handler = grpc.method_handlers_generic_handler("bare.Bare", {"Wait": grpc.unary_unary_rpc_method_handler(wait)})
+server = grpc.server(futures.ThreadPoolExecutor(2))
+server.add_generic_rpc_handlers((handler,))
+print(server.add_insecure_port("127.0.0.1:0"), flush=True)
+server.start()
+sys.stdin.read()
+"""
+
+
+class Bare:
+    """A bare grpcio server (no project code) whose one method waits as long as it is told: what
+    gRPC itself costs a call whose handler takes a search's time."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen([sys.executable, "-c", BARE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True)
+        port = self.proc.stdout.readline().strip()
+        self.channel = grpc.insecure_channel(f"127.0.0.1:{port}")
+        self.wait = self.channel.unary_unary("/bare.Bare/Wait")
+
+    def beyond_ms(self, ms: float) -> float:
+        t0 = time.perf_counter()
+        self.wait(round(ms * 1000).to_bytes(4, "little"), timeout=10)
+        return (time.perf_counter() - t0) * 1000 - ms
+
+    def stop(self) -> None:
+        self.channel.close()
+        self.proc.stdin.close()
+        self.proc.wait(10)
+
+
 def health_ms(stub) -> float:
     """The floor: the smallest unary call the same server answers (the gRPC health check), on the
     same client machinery, so the cost of the call itself is seen apart from GetMove's own work."""
@@ -113,6 +151,8 @@ def main(argv=None) -> int:
     pos = positions(args.calls)
     load_before = os.getloadavg()[0]
     servers = {"before": Served(before_dir), "after": Served(None)}
+    bare = Bare()
+    bare_over: list[float] = []
     over: dict[str, list[float]] = {"before": [], "after": []}
     floor: dict[str, list[float]] = {"before": [], "after": []}
     searched: dict[str, list[float]] = {"before": [], "after": []}
@@ -132,6 +172,7 @@ def main(argv=None) -> int:
                 searched[k].append(sum(s.elapsed_seconds for s in turn.searches) * 1000)
                 over[k].append(wall * 1000 - searched[k][-1])
                 floor[k].append(health_ms(health[k]))
+                bare_over.append(bare.beyond_ms(searched[k][-1]))
         time.sleep(0.5)  # the last call's log line
         for k, server in servers.items():  # the handler's own time, from each call's log line
             logged = {int(m.group(1)): float(m.group(2)) for m in
@@ -144,6 +185,7 @@ def main(argv=None) -> int:
     finally:
         for s in servers.values():
             s.stop()
+        bare.stop()
     decode = {"before": decode_us(before_dir), "after": decode_us(None)}
     load_after = os.getloadavg()[0]
 
@@ -176,6 +218,11 @@ def main(argv=None) -> int:
         f"| of it outside the handler (the call, both ends' protobuf, the client's typed results), p50 | "
         f"{mb - statistics.median(handler['before']):.2f} ms | {ma - statistics.median(handler['after']):.2f} ms | "
         f"{(ma - statistics.median(handler['after'])) / (mb - statistics.median(handler['before'])):.2f}x |",
+        f"| a bare grpcio call whose handler waits as long as the search did, beyond that wait, p50 | "
+        f"{statistics.median(bare_over):.2f} ms | (the same) | |",
+        f"| GetMove beyond its search and that bare call, p50 | {mb - statistics.median(bare_over):.2f} ms | "
+        f"{ma - statistics.median(bare_over):.2f} ms | "
+        f"{(ma - statistics.median(bare_over)) / (mb - statistics.median(bare_over)):.2f}x |",
         f"| decode_position CPU, base 4 players | {decode['before']:.0f} µs | {decode['after']:.0f} µs | "
         f"{decode['after'] / decode['before']:.2f}x |",
         "",
@@ -184,8 +231,9 @@ def main(argv=None) -> int:
         "setup and its lines, and the encoding of every candidate line with its principal variation (a line's "
         "first move made once and not replayed; a move the same in every position, as takes and returns are, "
         "looked up, not built). The handler's time is each call's `elapsed` in the server's log (0.1 ms steps) "
-        "less its searches; outside the handler, the call costs about what a health check does plus the larger "
-        "messages, and more after a search than after none (caches the search has filled).",
+        "less its searches. Outside the handler a call costs more the longer its handler took, in gRPC itself: "
+        "the bare grpcio server (no project code, its handler sleeping as long as each search took, the GIL "
+        "released) shows it, so that call, not a health check, is the floor GetMove's own work is measured above.",
     ])
     print(body)
     if args.write:
