@@ -2,6 +2,7 @@
 checkout of the project, interleaved (issue 70).
 
     python scripts/bench_overhead.py --before DIR [--calls 300] [--iterations 1000] [--write [FILE]]
+    python scripts/bench_overhead.py --bare-waits 0,1,12,30
 
 DIR is another checkout (e.g. `git worktree add DIR <commit>`) with its cores built in place
 (`python setup.py build_ext --inplace` there). One server runs from DIR (PYTHONPATH=DIR), one from
@@ -126,6 +127,20 @@ class Bare:
         self.proc.wait(10)
 
 
+def bare_waits(waits: list[float], calls: int = 200) -> int:
+    bare = Bare()
+    try:
+        for ms in waits:
+            for _ in range(10):
+                bare.beyond_ms(ms)
+            beyond = [bare.beyond_ms(ms) for _ in range(calls)]
+            print(f"bare grpcio call, handler waiting {ms:g} ms: beyond the wait "
+                  f"p50 {statistics.median(beyond):.2f} ms, p99 {pct(beyond, 99):.2f} ms")
+    finally:
+        bare.stop()
+    return 0
+
+
 def health_ms(stub) -> float:
     """The floor: the smallest unary call the same server answers (the gRPC health check), on the
     same client machinery, so the cost of the call itself is seen apart from GetMove's own work."""
@@ -138,11 +153,17 @@ def main(argv=None) -> int:
     from splendor_ai_client import Client
 
     ap = argparse.ArgumentParser(prog="python scripts/bench_overhead.py", description=__doc__.split("\n")[0])
-    ap.add_argument("--before", required=True, metavar="DIR", help="the other checkout (its cores built in place)")
+    ap.add_argument("--before", metavar="DIR", help="the other checkout (its cores built in place)")
     ap.add_argument("--calls", type=int, default=300, help="positions")
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
     ap.add_argument("--write", nargs="?", const="BENCHMARKS.md", default=None, metavar="FILE")
+    ap.add_argument("--bare-waits", metavar="MS,MS,...", help="only the bare grpcio floor, at these waits a call "
+                    "(milliseconds), 200 calls each: how gRPC's own cost grows with the handler's time")
     args = ap.parse_args(argv)
+    if args.bare_waits:
+        return bare_waits([float(x) for x in args.bare_waits.split(",")])
+    if not args.before:
+        ap.error("--before DIR is needed (or --bare-waits)")
     before_dir = str(Path(args.before).resolve())
     rev = subprocess.run(["git", "-C", before_dir, "rev-parse", "--short", "HEAD"], capture_output=True,
                          text=True).stdout.strip() or "?"
@@ -185,6 +206,9 @@ def main(argv=None) -> int:
     finally:
         for s in servers.values():
             s.stop()
+        med_search = statistics.median(searched["after"])
+        waits = {ms: statistics.median([bare.beyond_ms(ms) for _ in range(200)]) for ms in (0.0, med_search,
+                                                                                          3 * med_search)}
         bare.stop()
     decode = {"before": decode_us(before_dir), "after": decode_us(None)}
     load_after = os.getloadavg()[0]
@@ -233,7 +257,9 @@ def main(argv=None) -> int:
         "looked up, not built). The handler's time is each call's `elapsed` in the server's log (0.1 ms steps) "
         "less its searches. Outside the handler a call costs more the longer its handler took, in gRPC itself: "
         "the bare grpcio server (no project code, its handler sleeping as long as each search took, the GIL "
-        "released) shows it, so that call, not a health check, is the floor GetMove's own work is measured above.",
+        "released) shows it, so that call, not a health check, is the floor GetMove's own work is measured above. "
+        "The bare call beyond its handler's wait, p50: " + ", ".join(
+            f"{v:.2f} ms at {ms:.1f} ms" for ms, v in waits.items()) + " (no wait, the median search, three times it).",
     ])
     print(body)
     if args.write:
