@@ -170,7 +170,7 @@ def _net_named() -> str:
     from .. import nn
 
     net = nn.shipped_net("base", 2)
-    return f"`{net.name}` (`{net.checksum}`)"
+    return f"`{net.name}` (`{net.checksum}`)" if net is not None else "(none: the heuristic search)"
 
 
 def main(argv=None) -> int:
