@@ -28,10 +28,9 @@ _CORES: dict[str, ModuleType] = {}
 
 def spec(name: str):
     """The spec module of game ``name`` (its rules' tables, notation, validation)."""
-    try:
-        return _SPECS[name]  # asked for every move a call encodes: a lookup, not an import
-    except KeyError:
-        return _SPECS.setdefault(name, importlib.import_module(f"splendor_ai.games.{check(name)}.spec"))
+    if name in _SPECS:  # asked for every move a call encodes: a lookup, not an import
+        return _SPECS[name]
+    return _SPECS.setdefault(name, importlib.import_module(f"splendor_ai.games.{check(name)}.spec"))
 
 
 def core_module(name: str):

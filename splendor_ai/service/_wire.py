@@ -6,7 +6,8 @@ its own token field names and letters.
 from __future__ import annotations
 
 import re
-from typing import TypeVar, cast
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from .errors import FieldError
 
@@ -19,6 +20,28 @@ MAX_TOKENS_IN_MOVE = 10  # of one kind in a structured move (a take is 3 tokens,
 def tokens(cls: type[Message], fields: tuple[str, ...], counts) -> Message:
     """A token message of class ``cls`` with one count per field, in order."""
     return cls(**{fields[k]: int(n) for k, n in enumerate(counts)})
+
+
+class FixedMoves:
+    """The Move message of each move that is the same in every position (a spec's FIXED_NOTATION:
+    takes, returns, deck reserves, ...), made once by ``make(action)`` and copied out after, so a
+    call encoding many such moves builds none of them."""
+
+    def __init__(self, fixed_notation: dict[int, str], make: Callable[[int], Any]):
+        self._fixed = fixed_notation
+        self._make = make
+        self._made: dict[int, Any] = {}
+
+    def get(self, action: int):
+        """A fresh copy of the move's message, or None for a move that depends on the position."""
+        made = self._made.get(action)
+        if made is None:
+            if action not in self._fixed:
+                return None
+            made = self._made.setdefault(action, self._make(action))
+        out = type(made)()
+        out.CopyFrom(made)
+        return out
 
 
 def enum(cls: type[Enum], number: int) -> Enum:

@@ -41,14 +41,13 @@ class CardGameWire:
     extra: tuple[str, ...] = ()
     seat_extra: Callable[[dict, int], dict] = lambda position, seat: {}  # the seat message's own fields
     phases: dict = field(init=False)
-    # the message of each move that is the same in every position (a take, a return, a deck
-    # reserve, a piece, pass), made on first use and copied out after
-    fixed_moves: dict = field(init=False, repr=False)
+    fixed_moves: _wire.FixedMoves = field(init=False, repr=False)  # a take, a return, a deck reserve, ...
 
     def __post_init__(self):
         phases = {getattr(self.position, f"PHASE_{p.upper()}"): p for p in self.spec.PHASES}
         object.__setattr__(self, "phases", phases)
-        object.__setattr__(self, "fixed_moves", {})
+        object.__setattr__(self, "fixed_moves", _wire.FixedMoves(self.spec.FIXED_NOTATION,
+                                                                 lambda a: self._encode_move(None, a, None)))
 
     @property
     def piece(self) -> str:
@@ -111,13 +110,7 @@ class CardGameWire:
         same in every position, spec.FIXED_NOTATION): notation (``notation`` when the caller has
         it already) and structured form."""
         fixed = self.fixed_moves.get(action)
-        if fixed is None:
-            if action not in self.spec.FIXED_NOTATION:
-                return self._encode_move(position, action, notation)
-            fixed = self.fixed_moves.setdefault(action, self._encode_move(position, action, None))
-        out = self.pb.Move()
-        out.CopyFrom(fixed)
-        return out
+        return fixed if fixed is not None else self._encode_move(position, action, notation)
 
     def _encode_move(self, position: Any, action: int, notation: str | None):
         """``encode_move`` made from the position (None only for a move the same in every position)."""

@@ -126,23 +126,12 @@ def encode(p: dict) -> pb.Position:
     ))
 
 
-# the message of each move that is the same in every position (spec.FIXED_NOTATION), made on first
-# use and copied out after
-_FIXED_MOVES: dict[int, pb.Move] = {}
-
-
 def encode_move(position: dict | None, action: int, notation: str | None = None) -> pb.Move:
     """A move made in ``position`` (a position dictionary; None will do for a move that is the
     same in every position, spec.FIXED_NOTATION): notation (``notation`` when the caller has it
     already) and structured form."""
     fixed = _FIXED_MOVES.get(action)
-    if fixed is None:
-        if action not in spec.FIXED_NOTATION:
-            return _encode_move(position, action, notation)
-        fixed = _FIXED_MOVES.setdefault(action, _encode_move(position, action, None))
-    out = pb.Move()
-    out.CopyFrom(fixed)
-    return out
+    return fixed if fixed is not None else _encode_move(position, action, notation)
 
 
 def _encode_move(position, action: int, notation: str | None) -> pb.Move:
@@ -170,6 +159,9 @@ def _encode_move(position, action: int, notation: str | None) -> pb.Move:
         move.tokens.CopyFrom(_tokens(spec.payment(card.cost, spec.bonuses(seat), seat["tokens"], variant)))
     text = notation if notation is not None else spec.action_to_string(position, action)
     return pb.Move(notation=text, action_id=action, duel=move)
+
+
+_FIXED_MOVES = _wire.FixedMoves(spec.FIXED_NOTATION, lambda a: _encode_move(None, a, None))
 
 
 def _cell(value: int, field: str) -> str:
