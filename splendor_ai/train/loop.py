@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 import os
 import shutil
 import sys
@@ -75,6 +76,9 @@ class TrainSettings:
     heuristic_factor: float = 4.0  # the heuristic search's iterations per net iteration in the
     # history's "vs heuristic" match: about equal thinking time (BENCHMARKS.md has the speeds)
     selfplay: SelfPlaySettings = field(default_factory=SelfPlaySettings)
+    league: int = 0  # > 0: self-play also seats past nets (this many of the run's newest accepted
+    # ones before the best, its start net among them) and the heuristic search beside the best net
+    league_share: float = 0.5  # with a league: the share of self-play games that seat it
 
     def check(self) -> None:
         from ..games import GAMES
@@ -109,6 +113,10 @@ class TrainSettings:
             raise TrainError(f"--lr-schedule: {self.lr_schedule!r} is not one of {', '.join(M.LR_SCHEDULES)}")
         if not 0 < self.gate_threshold < 1:
             raise TrainError("--gate-threshold must be between 0 and 1")
+        if self.league < 0:
+            raise TrainError(f"--league must be 0 (no league) or more, got {self.league}")
+        if not 0 < self.league_share <= 1:
+            raise TrainError(f"--league-share must be above 0 and at most 1, got {self.league_share:g}")
 
 
 def _check_value_weight(w: float) -> None:
@@ -129,8 +137,25 @@ def _seed(*parts: int) -> int:
 
 
 def _selfplay_task(args):
-    game, players, seed, net_path, settings = args
-    return play_game(game, players, seed, net_path, settings)
+    game, players, seed, net_path, settings, opponents = args
+    return play_game(game, players, seed, net_path, settings, opponents)
+
+
+def _shown(member: str | None, out: Path) -> str:
+    return "heuristic" if member is None else str(Path(member).relative_to(out))
+
+
+def league_table(players: int, members: list[str | None], rng: random.Random, learner_seat: int,
+                 heuristic_factor: float) -> dict[int, tuple[str | None, float]]:
+    """The opponents of one league game: every seat but the learner's draws a member (a net
+    file, or None: the heuristic search at `heuristic_factor` times the budget) on its own, so a
+    3-4 player table mixes them."""
+    table = {}
+    for seat in range(players):
+        if seat != learner_seat:
+            member = rng.choice(members)
+            table[seat] = (member, heuristic_factor if member is None else 1.0)
+    return table
 
 
 class Run:
@@ -150,6 +175,7 @@ class Run:
             raise TrainError("--generations must be at least 1")
         self.out = Path(out)
         self.warm = False  # whether the latest candidate went on from the checkpoint's weights
+        self.league_row: dict = {}  # the latest self-play's league games, for its history row
         self.log = log or (lambda msg: print(msg, file=sys.stderr, flush=True))
         state_path = self.out / "state.json"
         if state_path.exists():
@@ -216,6 +242,7 @@ class Run:
             torch.save({"model": model.state_dict(), "optimizer": None, "generation": 0},
                        self.out / "checkpoint.pt")
         shutil.copyfile(path, self.out / "best.splnn")
+        shutil.copyfile(path, self.out / "start.splnn")  # generation 0, for the league once it is not the best
         self.state["best"] = 0
 
     # --------------------------------------------------------------- bookkeeping
@@ -243,7 +270,8 @@ class Run:
             cand, _ = self.train(g)
             self.log(f"generation {g}: gate")
             row = self.gate(g, cand)
-            row.update(games=games, positions=positions, seconds=round(spent + time.perf_counter() - t0, 1))
+            row.update(games=games, positions=positions, seconds=round(spent + time.perf_counter() - t0, 1),
+                       **self.league_row)
             self._finish(g, row)
         return self.state["history"]
 
@@ -308,10 +336,20 @@ class Run:
             sp = dataclasses.replace(sp, iterations=int(sp.iterations * s.heuristic_factor),
                                      fast_iterations=int(sp.fast_iterations * s.heuristic_factor),
                                      target_power=2.0)
+        members = self.league_members() if net is not None else []
+        if members:
+            self.log(f"generation {g}: league of {', '.join(_shown(m, self.out) for m in members)}")
         tasks = []
         for i in range(games):
             players = s.players[i % len(s.players)]
-            tasks.append((s.game, players, _seed(s.seed, g, i), net, sp))
+            rng = random.Random(_seed(s.seed, g, i, 5))
+            opponents = None
+            if members and rng.random() < s.league_share:
+                opponents = league_table(players, members, rng, (i // len(s.players)) % players, s.heuristic_factor)
+            tasks.append((s.game, players, _seed(s.seed, g, i), net, sp, opponents))
+        league_games = sum(1 for t in tasks if t[5])
+        self.league_row = ({"league_games": league_games, "league": [_shown(m, self.out) for m in members]}
+                           if league_games else {})
         pool = ProcessPoolExecutor(max_workers=s.workers) if s.workers > 1 else None
         # On a terminal only (splendor_ai.progress): a redirected training log gets no bar.
         bar = progress.bar(len(tasks), "self-play", "game")
@@ -335,6 +373,20 @@ class Run:
             if pool:
                 pool.shutdown()
         return _count(d)
+
+    def league_members(self) -> list[str | None]:
+        """Whom league games seat beside the best net: the nets of the run's newest accepted
+        generations other than the best (its start net, generation 0, among them), `league` of
+        them, and the heuristic search (None). Empty without a league."""
+        if self.settings.league <= 0:
+            return []
+        accepted = [r["generation"] for r in self.state["history"] if r.get("accepted")]
+        if (self.out / "start.splnn").exists():
+            accepted = [0] + accepted
+        nets = [str(self.out / "start.splnn") if g == 0 else str(self.gen_dir(g) / "net.splnn")
+                for g in reversed(accepted) if g != self.state["best"]]
+        nets = [p for p in nets if Path(p).exists()][:self.settings.league]
+        return [*nets, None]
 
     def window_data(self, g: int, window: int | None = None) -> dict:
         parts = []
@@ -462,7 +514,10 @@ class Run:
             + (" A generation marked 'warm' went on training the previous generation's weights on its "
                "window; the others trained a fresh net on theirs." if len(starts) > 1 else "")
             + (" 'learning rate': the optimiser's (AdamW) learning rate in the generation's training "
-               "(`--lr`)." if lr_varied else ""),
+               "(`--lr`)." if lr_varied else "")
+            + (" 'games (N league)': N of them seated the best net beside league members (past nets of the "
+               "run and the heuristic search, each seat drawn on its own: `--league`), whose moves are not "
+               "trained on." if any(r.get("league_games") for r in self.state["history"]) else ""),
             "",
             "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |"
             + (" vs previous best by player count |" if multi else "") + (" value target |" if varied else "")
@@ -476,7 +531,8 @@ class Run:
                    else r["generation"])
             if len(starts) > 1 and r.get("warm_start"):
                 gen = f"{gen} (warm)"
-            lines.append(f"| {gen} | {r['games']} | {r['positions']} | {r['seconds']:.0f} s | "
+            games = f"{r['games']} ({r['league_games']} league)" if r.get("league_games") else r["games"]
+            lines.append(f"| {gen} | {games} | {r['positions']} | {r['seconds']:.0f} s | "
                          f"{r['vs_best']:.1%} | {r['vs_heuristic']:.1%} | {'yes' if r['accepted'] else 'no'} |"
                          + (" " + ", ".join(f"{p}p {v:.1%}" for p, v in by.items()) + " |" if multi else "")
                          + (f" {r.get('search_value_weight', s.search_value_weight):g} |" if varied else "")

@@ -6,6 +6,11 @@ and at the end every seat's outcome, both relative to the mover. Playout-cap ran
 in KataGo): a share of decisions gets the full search, and only those also record a policy
 target (the legal actions' classes with the search's visit shares); the others get a quick
 search.
+
+League games (issue 69: training that aims at a pool, not at one opponent): some seats are
+taken by other players, past nets of the run or the heuristic search, each searching with its
+own evaluator; only the learner's seats record positions, so every position is the learner's
+search at a table of varied opponents.
 """
 from __future__ import annotations
 
@@ -34,12 +39,21 @@ class SelfPlaySettings:
     # heuristic search's exploration-heavy visit counts for generation 0)
 
 
-def play_game(game: str, players: int, seed: int, net_path: str | None, settings: SelfPlaySettings) -> dict | None:
-    """One self-play game; returns its positions as arrays, or None if it did not end."""
+def play_game(game: str, players: int, seed: int, net_path: str | None, settings: SelfPlaySettings,
+              opponents: dict[int, tuple[str | None, float]] | None = None) -> dict | None:
+    """One self-play game; returns its positions as arrays, or None if it did not end.
+    `opponents`: seat -> (net file, or None for the heuristic search; its budget as a multiple
+    of the learner's), the seats the learner (`net_path`) does not play; their decisions are
+    searched the same way (full or quick) but not recorded."""
     state = load_game(game, players).new_initial_state(seed)
     core = cores.module(game)
     rng = random.Random(seed)
     base = Config(evaluator="net", net=net_path, c_puct=settings.c_puct) if net_path else Config(evaluator="heuristic")
+    opponents = opponents or {}
+    if not set(opponents) < set(range(players)):
+        raise ValueError(f"opponents' seats {sorted(opponents)}: each of 0..{players - 1}, and the learner keeps one")
+    others = {seat: (Config(evaluator="net", net=path) if path else Config(evaluator="heuristic"), factor)
+              for seat, (path, factor) in opponents.items()}
     feats: list[bytes] = []
     movers: list[int] = []
     qs: list[list[float]] = []
@@ -56,6 +70,17 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
             continue
         mover = state.current_player()
         full = rng.random() < settings.full_share
+        if mover in others:  # an opponent's move: its own search, nothing recorded
+            cfg, factor = others[mover]
+            budget = settings.iterations if full else settings.fast_iterations
+            result = Search(state, Limits(iterations=max(1, int(budget * factor))),
+                            Config(**{**cfg.__dict__, "seed": rng.getrandbits(63)})).run()
+            if decisions <= settings.sample_decisions and len(result.actions) > 1:
+                state.apply_action(rng.choices([a.action for a in result.actions],
+                                               [a.visits for a in result.actions])[0])
+            else:
+                state.apply_action(result.action)
+            continue
         noise = settings.root_noise if (full and net_path) else 0.0
         cfg = Config(**{**base.__dict__, "seed": rng.getrandbits(63), "root_noise": noise,
                         "noise_alpha": settings.noise_alpha})

@@ -239,3 +239,57 @@ def test_the_learning_rate_falls_to_zero_over_a_cosine_training(tmp_path):
     del state["settings"]["lr_schedule"]
     (out / "state.json").write_text(json.dumps(state))
     assert Run(out).settings.lr_schedule == "constant"
+
+
+def test_a_league_game_seats_its_opponents_and_records_only_the_learner(monkeypatch):
+    from splendor_ai.train import selfplay
+
+    net = str(nn.shipped_path("base", 3))
+    seen = []
+    real = selfplay.Search
+
+    def spy(state, limits, cfg):
+        seen.append((state.current_player(), cfg.evaluator, cfg.net, limits.iterations))
+        return real(state, limits, cfg)
+
+    monkeypatch.setattr(selfplay, "Search", spy)
+    sp = SelfPlaySettings(iterations=8, fast_iterations=4, full_share=0.5)
+    data = play_game("base", 3, 5, net, sp, opponents={1: (None, 2.0), 2: (net, 1.0)})
+    by_seat = {seat: [s for s in seen if s[0] == seat] for seat in range(3)}
+    assert all(s[1:3] == ("net", net) for s in by_seat[0])  # the learner
+    assert all(s[1] == "heuristic" and s[3] in (16, 8) for s in by_seat[1])  # twice the budget
+    assert all(s[1:3] == ("net", net) and s[3] in (8, 4) for s in by_seat[2])
+    assert by_seat[1] and by_seat[2]
+    assert len(data["players"]) == len(by_seat[0])  # only the learner's decisions are positions
+    with pytest.raises(ValueError, match="the learner keeps one"):
+        play_game("base", 2, 5, net, sp, opponents={0: (None, 1.0), 1: (None, 1.0)})
+
+
+def test_the_league_is_the_newest_accepted_nets_but_the_best_and_the_heuristic(tmp_path):
+    first = tmp_path / "first"
+    Run(first, TrainSettings(game="base", players=[2], generations=1, **TINY), log=lambda m: None).run()
+    start = first / "gen-0001" / "net.splnn"
+    out = tmp_path / "run"
+    run = Run(out, TrainSettings(game="base", players=[2], generations=1, init_net=str(start), league=2,
+                                 league_share=1.0, **TINY), log=lambda m: None)
+    assert run.league_members() == [None]  # the start net is the best: the heuristic alone
+    history = run.run()
+    row = history[0]
+    assert row["league_games"] == row["games"] == 3 and row["league"] == ["heuristic"]
+    assert "| 1 | 3 (3 league) |" in (out / "history.md").read_text()
+    # Later generations: the newest accepted nets other than the best, at most `league`, the start net among them.
+    for g in (2, 3):
+        run.gen_dir(g).mkdir(exist_ok=True)
+        shutil.copyfile(start, run.gen_dir(g) / "net.splnn")
+    run.state["history"] = [dict(row, generation=1, accepted=True), dict(row, generation=2, accepted=False),
+                            dict(row, generation=3, accepted=True)]
+    run.state["best"] = 3
+    assert run.league_members() == [str(run.gen_dir(1) / "net.splnn"), str(out / "start.splnn"), None]
+    run.settings.league = 1
+    assert run.league_members() == [str(run.gen_dir(1) / "net.splnn"), None]
+    run.settings.league = 0
+    assert run.league_members() == []
+    with pytest.raises(TrainError, match="--league-share must be above 0 and at most 1, got 0"):
+        Run(tmp_path / "bad", TrainSettings(game="base", players=[2], league=1, league_share=0.0))
+    with pytest.raises(TrainError, match="--league must be 0"):
+        Run(tmp_path / "bad2", TrainSettings(game="base", players=[2], league=-1))
