@@ -90,6 +90,8 @@ def test_bad_settings_are_refused_clearly(tmp_path):
 def test_cli_without_a_run_names_the_problem(tmp_path, capsys):
     with pytest.raises(SystemExit, match="no run to resume"):
         main(["train", "--out", str(tmp_path / "none")])
+    with pytest.raises(SystemExit, match="--lr-schedule and --league start a run"):
+        main(["train", "--out", str(tmp_path / "none"), "--league", "2"])
 
 
 def test_a_run_can_start_from_a_net_and_gate_at_equal_time(tmp_path):
