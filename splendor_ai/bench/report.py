@@ -22,6 +22,15 @@ SUBJECTS = [("core", "Rules"), ("search", "Search"), ("scaling", "Search"), ("tu
             ("deploy", "Deployment"), ("repo", "Repository")]
 
 
+def shipped_net_named(game: str, players: int) -> str:
+    """The net the search of a game and player count uses by default, as a section names it:
+    its file name and checksum (BENCHMARKS.md's headline `net` column writes it the same way)."""
+    from .. import nn
+
+    net = nn.shipped_net(game, players)
+    return f"`{net.name}` (`{net.checksum}`)" if net is not None else "(none: the heuristic search)"
+
+
 def subject_of(name: str) -> str | None:
     best = None
     for prefix, subject in SUBJECTS:  # the longest prefix that names it wins

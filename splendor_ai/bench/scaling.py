@@ -30,7 +30,7 @@ import time
 from typing import Any
 
 from .levels import positions as selfplay_positions
-from .report import add_write_option, machine_line, report
+from .report import add_write_option, machine_line, report, shipped_net_named
 from ..search.mcts import Config, Limits, search
 
 
@@ -112,9 +112,10 @@ def main(argv=None) -> int:
         (f" --reference {args.reference}" if args.reference != 160_000 else "") + \
         (f" --seed {args.seed}" if args.seed != 5 else "")
     body = "\n".join([
-        f"## Search: what more iterations change ({args.game}, 2 players, the shipped net)",
+        f"## Search: what more iterations change ({args.game}, 2 players, the net search)",
         "",
-        f"Command: `{cmd}` ({machine_line()}; {seconds:,.0f} s). {n} main decisions of level-5 self-play games, "
+        f"Command: `{cmd}` ({machine_line()}; {seconds:,.0f} s). Net: {shipped_net_named(args.game, 2)}. "
+        f"{n} main decisions of level-5 self-play games, "
         f"each from the mover's view, searched by the net search (one thread) at each budget and by a reference "
         f"search of {args.reference:,} iterations (N over T trees: root parallelism, the iterations split). "
         "Agrees: plays the reference's move. Regret: the reference's "

@@ -25,7 +25,7 @@ import threading
 import time
 from pathlib import Path
 
-from .report import add_write_option, machine_line, report
+from .report import add_write_option, machine_line, report, shipped_net_named
 from ..games import load_game
 from ..service import convert
 
@@ -165,14 +165,6 @@ class HttpServer(Server):
         raise RuntimeError("the server did not start:\n" + self.log_path.read_text())
 
 
-def _net_named() -> str:
-    """The net a base 2-player GetMove searches with: its file name and checksum."""
-    from .. import nn
-
-    net = nn.shipped_net("base", 2)
-    return f"`{net.name}` (`{net.checksum}`)" if net is not None else "(none: the heuristic search)"
-
-
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="splendor-ai bench service", description=__doc__.split("\n")[0])
     ap.add_argument("--iterations", type=int, default=1000, help="search budget of each GetMove decision")
@@ -206,7 +198,7 @@ def main(argv=None) -> int:
         f"Command: `{cmd}` ({machine_line()}). Server and clients on this machine "
         f"(`splendor-ai serve --max-concurrent 4`), over loopback; {len(pos)} positions "
         f"(the mover's view, from random games), GetMove with {args.iterations:,} iterations per decision, "
-        f"evaluated by the shipped net {_net_named()}. "
+        f"evaluated by the shipped net {shipped_net_named('base', 2)}. "
         f"Load average (1 min) before / after the run: {load_before:.1f} / {load_after:.1f} "
         f"(above 0 means other processes shared the cores; rerun on a quiet machine to compare).",
         "",
