@@ -112,8 +112,8 @@ def speed(game: str, net_path: str | None, write: bool, before: str | None = Non
                          f"after / before: eval {a['eval_us'] / b['eval_us']:.2f}, it/s {a['net'] / b['net']:.2f}")
     print("\n".join(lines))
     if write:
-        cmd = (f"splendor-ai bench learned speed --game {game}" + (f" --before DIR --rounds {rounds}" if before else "")
-               + " --write")
+        cmd = (f"splendor-ai bench learned speed --game {game}" + (" --before DIR" if before else "")
+               + (f" --rounds {rounds}" if rounds != 1 else "") + " --write")
         body = "\n".join([
             f"## Learned evaluation: cost ({game}, 2 players, net generation {now['generation']}, "
             f"hidden {now['hidden']})",
