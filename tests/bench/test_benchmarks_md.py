@@ -66,6 +66,19 @@ def test_every_headline_net_is_the_one_shipped_now():
             assert checksum in section(re.search(r"\(([\w.-]+)\)$", command)[1]) or name in TEXT, figure
 
 
+def test_every_shipped_net_went_through_the_ship_gate_as_it_is_now():
+    """A net shipped (or its header changed) without `splendor-ai bench gate` fails here: its
+    training history and BENCHMARKS.md hold a gate table of the shipped file's exact checksum,
+    with the decision the gate came to (issue 69; docs/learned.md, "The ship gate")."""
+    for name, checksum in sorted(_shipped().items()):
+        stem = name.removesuffix(".splnn")
+        history = (ROOT / "training" / "history" / f"{stem}.md").read_text()
+        tables = re.findall(rf"<!-- bench:gate-[\w-]+-{checksum}-[\d.]+s -->(.*?)<!-- /bench:", history, re.S)
+        assert tables, f"{name} ({checksum}) has no gate table in training/history/{stem}.md: gate it"
+        assert all(re.search(r"Decision, at equal time: \*\*(ship|do not ship)\*\*", t) for t in tables), name
+        assert f"{name} ({checksum})" in TEXT, f"BENCHMARKS.md has no gate of {name} ({checksum})"
+
+
 def test_the_sections_stand_in_subject_order():
     from splendor_ai.bench.report import SUBJECTS, subject_of
 
