@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import random
 import os
+import random
 import shutil
 import sys
 import time

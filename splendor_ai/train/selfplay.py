@@ -39,6 +39,13 @@ class SelfPlaySettings:
     # heuristic search's exploration-heavy visit counts for generation 0)
 
 
+def _choice(result, sample: bool, rng: random.Random) -> int:
+    """The move played: sampled by visits among the first decisions of a game (`sample`), else the search's."""
+    if sample and len(result.actions) > 1:
+        return rng.choices([a.action for a in result.actions], [a.visits for a in result.actions])[0]
+    return result.action
+
+
 def play_game(game: str, players: int, seed: int, net_path: str | None, settings: SelfPlaySettings,
               opponents: dict[int, tuple[str | None, float]] | None = None) -> dict | None:
     """One self-play game; returns its positions as arrays, or None if it did not end.
@@ -75,11 +82,7 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
             budget = settings.iterations if full else settings.fast_iterations
             result = Search(state, Limits(iterations=max(1, int(budget * factor))),
                             Config(**{**cfg.__dict__, "seed": rng.getrandbits(63)})).run()
-            if decisions <= settings.sample_decisions and len(result.actions) > 1:
-                state.apply_action(rng.choices([a.action for a in result.actions],
-                                               [a.visits for a in result.actions])[0])
-            else:
-                state.apply_action(result.action)
+            state.apply_action(_choice(result, decisions <= settings.sample_decisions, rng))
             continue
         noise = settings.root_noise if (full and net_path) else 0.0
         cfg = Config(**{**base.__dict__, "seed": rng.getrandbits(63), "root_noise": noise,
@@ -101,11 +104,7 @@ def play_game(game: str, players: int, seed: int, net_path: str | None, settings
         qs.append(result.win_probability)
         pol_cls.append(list(shares))
         pol_p.append(list(shares.values()))
-        if decisions <= settings.sample_decisions and len(result.actions) > 1:
-            action = rng.choices([a.action for a in result.actions], [a.visits for a in result.actions])[0]
-        else:
-            action = result.action
-        state.apply_action(action)
+        state.apply_action(_choice(result, decisions <= settings.sample_decisions, rng))
     returns = state.returns()
     n = len(movers)
     z = np.zeros((n, 4), dtype=np.float32)
