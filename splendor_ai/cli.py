@@ -139,9 +139,10 @@ def _train(args) -> int:
     if args.warm_start and args.no_warm_start:
         raise SystemExit("splendor-ai train: --warm-start and --no-warm-start contradict each other")
     if args.game is None and (args.no_warm_start or args.net_search or args.no_augment or args.init_net
-                              or args.gate_seconds or args.data or args.lr_schedule or args.league):
+                              or args.gate_seconds or args.data or args.lr_schedule or args.league
+                              or args.league_net):
         raise SystemExit("splendor-ai train: --net-search, --no-warm-start, --no-augment, --init-net, "
-                         "--gate-seconds, --data, --lr-schedule and --league start a run (give --game); "
+                         "--gate-seconds, --data, --lr-schedule, --league and --league-net start a run (give --game); "
                          "a resumed run keeps the settings in its state.json (but for --generations, "
                          "--search-value-weight, --warm-start and --lr)")
     if args.game is not None:
@@ -154,7 +155,7 @@ def _train(args) -> int:
             warm_start=not args.no_warm_start, net_search=_net_search(args.net_search),
             augment=not args.no_augment, gate_seconds=args.gate_seconds, init_net=args.init_net,
             data=args.data or [], lr_schedule=args.lr_schedule or "cosine", league=args.league,
-            league_share=args.league_share)
+            league_share=args.league_share, league_nets=args.league_net or [])
     if args.distill and args.selfplay_only:
         raise SystemExit("splendor-ai train: --distill and --selfplay-only contradict each other "
                          "(play the games first, then distill them)")
@@ -344,6 +345,9 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--league", type=int, default=0, metavar="K",
                     help="self-play also seats a league beside the best net: the run's K newest accepted nets "
                          "before it and the heuristic search, each other seat drawn on its own (default 0: none)")
+    tr.add_argument("--league-net", action="append", default=None, metavar="NET",
+                    help="with or without --league: an outside net every league also seats, a file or REV:PATH "
+                         "(a version in git history); repeat for more; needs --init-net")
     tr.add_argument("--league-share", type=float, default=0.5,
                     help="with --league: the share of self-play games that seat it (default 0.5)")
     tr.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="self-play processes (default: cores)")

@@ -8,6 +8,7 @@ gated generation is not gated again. The folder:
     history.md               the history table (one line per generation)
     checkpoint.pt            the latest model and optimiser (training continues from it)
     best.splnn               the best net so far (the one self-play uses)
+    league/net-N.splnn       the outside league members (--league-net), as the run started
     gen-0001/selfplay-000.npz ...   self-play positions, one file per chunk of games
     gen-0001/net.splnn       the generation's candidate
 """
@@ -79,6 +80,8 @@ class TrainSettings:
     league: int = 0  # > 0: self-play also seats past nets (this many of the run's newest accepted
     # ones before the best, its start net among them) and the heuristic search beside the best net
     league_share: float = 0.5  # with a league: the share of self-play games that seat it
+    league_nets: list[str] = field(default_factory=list)  # outside nets every league also seats
+    # (a file or REV:PATH, as given; copied into the run's league/ folder when it starts)
 
     def check(self) -> None:
         from ..games import GAMES
@@ -117,6 +120,9 @@ class TrainSettings:
             raise TrainError(f"--league must be 0 (no league) or more, got {self.league}")
         if not 0 < self.league_share <= 1:
             raise TrainError(f"--league-share must be above 0 and at most 1, got {self.league_share:g}")
+        if self.league_nets and self.init_net is None:
+            raise TrainError("--league-net needs --init-net: a league plays beside the best net, and a run "
+                             "without one starts from the heuristic search")
 
 
 def _check_value_weight(w: float) -> None:
@@ -141,8 +147,15 @@ def _selfplay_task(args):
     return play_game(game, players, seed, net_path, settings, opponents)
 
 
-def _shown(member: str | None, out: Path) -> str:
-    return "heuristic" if member is None else str(Path(member).relative_to(out))
+def _shown(member: str | None, out: Path, outside: list[str]) -> str:
+    """A league member as the log and the history name it: the heuristic, an outside net as
+    `--league-net` gave it, a net of the run by its place in the run's folder."""
+    if member is None:
+        return "heuristic"
+    rel = Path(member).relative_to(out)
+    if rel.parent.name == "league" and rel.stem.startswith("net-"):
+        return outside[int(rel.stem[4:])]
+    return str(rel)
 
 
 def league_table(players: int, members: list[str | None], rng: random.Random, learner_seat: int,
@@ -218,6 +231,7 @@ class Run:
                           "history": [], "stage": None}
             if settings.init_net:
                 self._start_from(settings.init_net)
+            self._copy_league_nets()
             self._save()
         self.core = cores.module(self.settings.game)
 
@@ -244,6 +258,30 @@ class Run:
         shutil.copyfile(path, self.out / "best.splnn")
         shutil.copyfile(path, self.out / "start.splnn")  # generation 0, for the league once it is not the best
         self.state["best"] = 0
+
+    def _copy_league_nets(self) -> None:
+        """The outside league members, copied into league/ as they are when the run starts (a
+        REV:PATH extracted from git history), so a resumed run plays the same nets."""
+        from ..bench import netversions
+
+        for i, ref in enumerate(self.settings.league_nets):
+            path = self.league_net_path(i)
+            path.parent.mkdir(exist_ok=True)
+            try:
+                if os.path.isfile(ref):
+                    splnn.load(ref, self.settings.game)  # refuses a net of another game
+                    shutil.copyfile(ref, path)
+                elif ":" in ref:
+                    netversions.extract(ref, path)
+                    splnn.load(path, self.settings.game)
+                else:
+                    raise TrainError(f"--league-net {ref}: no such file (nor a REV:PATH, a version in git history)")
+            except (OSError, splnn.WeightsError, netversions.VersionError) as exc:
+                path.unlink(missing_ok=True)
+                raise TrainError(f"--league-net {ref}: {exc}") from None
+
+    def league_net_path(self, i: int) -> Path:
+        return self.out / "league" / f"net-{i}.splnn"
 
     # --------------------------------------------------------------- bookkeeping
     def _save(self) -> None:
@@ -338,7 +376,7 @@ class Run:
                                      target_power=2.0)
         members = self.league_members() if net is not None else []
         if members:
-            self.log(f"generation {g}: league of {', '.join(_shown(m, self.out) for m in members)}")
+            self.log(f"generation {g}: league of {', '.join(_shown(m, self.out, s.league_nets) for m in members)}")
         tasks = []
         for i in range(games):
             players = s.players[i % len(s.players)]
@@ -348,8 +386,8 @@ class Run:
                 opponents = league_table(players, members, rng, (i // len(s.players)) % players, s.heuristic_factor)
             tasks.append((s.game, players, _seed(s.seed, g, i), net, sp, opponents))
         league_games = sum(1 for t in tasks if t[5])
-        self.league_row = ({"league_games": league_games, "league": [_shown(m, self.out) for m in members]}
-                           if league_games else {})
+        names = [_shown(m, self.out, s.league_nets) for m in members]
+        self.league_row = {"league_games": league_games, "league": names} if league_games else {}
         pool = ProcessPoolExecutor(max_workers=s.workers) if s.workers > 1 else None
         # On a terminal only (splendor_ai.progress): a redirected training log gets no bar.
         bar = progress.bar(len(tasks), "self-play", "game")
@@ -377,16 +415,18 @@ class Run:
     def league_members(self) -> list[str | None]:
         """Whom league games seat beside the best net: the nets of the run's newest accepted
         generations other than the best (its start net, generation 0, among them), `league` of
-        them, and the heuristic search (None). Empty without a league."""
+        them, the outside nets of `--league-net`, and the heuristic search (None). Empty without a
+        league."""
+        outside = [str(self.league_net_path(i)) for i in range(len(self.settings.league_nets))]
         if self.settings.league <= 0:
-            return []
+            return [*outside, None] if outside else []
         accepted = [r["generation"] for r in self.state["history"] if r.get("accepted")]
         if (self.out / "start.splnn").exists():
             accepted = [0] + accepted
         nets = [str(self.out / "start.splnn") if g == 0 else str(self.gen_dir(g) / "net.splnn")
                 for g in reversed(accepted) if g != self.state["best"]]
         nets = [p for p in nets if Path(p).exists()][:self.settings.league]
-        return [*nets, None]
+        return [*nets, *outside, None]
 
     def window_data(self, g: int, window: int | None = None) -> dict:
         parts = []
@@ -516,7 +556,8 @@ class Run:
             + (" 'learning rate': the optimiser's (AdamW) learning rate in the generation's training "
                "(`--lr`)." if lr_varied else "")
             + (" 'games (N league)': N of them seated the best net beside league members (past nets of the "
-               "run and the heuristic search, each seat drawn on its own: `--league`), whose moves are not "
+               "run, the outside nets of `--league-net` and the heuristic search, each seat drawn on its own: "
+               "`--league`), whose moves are not "
                "trained on." if any(r.get("league_games") for r in self.state["history"]) else ""),
             "",
             "| generation | games | positions | wall time | score vs previous best | score vs heuristic | accepted |"

@@ -90,7 +90,7 @@ def test_bad_settings_are_refused_clearly(tmp_path):
 def test_cli_without_a_run_names_the_problem(tmp_path, capsys):
     with pytest.raises(SystemExit, match="no run to resume"):
         main(["train", "--out", str(tmp_path / "none")])
-    with pytest.raises(SystemExit, match="--lr-schedule and --league start a run"):
+    with pytest.raises(SystemExit, match="--league and --league-net start a run"):
         main(["train", "--out", str(tmp_path / "none"), "--league", "2"])
 
 
@@ -295,3 +295,35 @@ def test_the_league_is_the_newest_accepted_nets_but_the_best_and_the_heuristic(t
         Run(tmp_path / "bad", TrainSettings(game="base", players=[2], league=1, league_share=0.0))
     with pytest.raises(TrainError, match="--league must be 0"):
         Run(tmp_path / "bad2", TrainSettings(game="base", players=[2], league=-1))
+
+
+def test_outside_league_nets_are_copied_at_the_start_seated_and_named_as_given(tmp_path):
+    first = tmp_path / "first"
+    Run(first, TrainSettings(game="base", players=[2], generations=1, **TINY), log=lambda m: None).run()
+    start = first / "gen-0001" / "net.splnn"
+    shipped = nn.shipped_path("base", 2)
+    refs = [str(shipped), "HEAD:splendor_ai/nets/base.splnn"]  # a file, and a version in git history
+    out = tmp_path / "run"
+    run = Run(out, TrainSettings(game="base", players=[2], generations=1, init_net=str(start), league_nets=refs,
+                                 league_share=1.0, **TINY), log=lambda m: None)
+    copies = [out / "league" / "net-0.splnn", out / "league" / "net-1.splnn"]
+    assert run.league_members() == [*map(str, copies), None]  # without --league: the outside nets and the heuristic
+    assert copies[0].read_bytes() == shipped.read_bytes()
+    assert nn.load(copies[1], "base").checksum == nn.load(nn.shipped_path("base", 3), "base").checksum
+    row = run.run()[0]
+    assert row["league_games"] == 3 and row["league"] == [*refs, "heuristic"]
+    # A resumed run plays the copies it made: the source may change or go.
+    mtime = copies[1].stat().st_mtime
+    assert Run(out, log=lambda m: None).league_members() == [*map(str, copies), None]
+    assert copies[1].stat().st_mtime == mtime
+    with pytest.raises(TrainError, match="--league-net needs --init-net"):
+        Run(tmp_path / "bad", TrainSettings(game="base", players=[2], league_nets=refs))
+    with pytest.raises(TrainError, match="--league-net nosuchrev:splendor_ai/nets/base.splnn"):
+        Run(tmp_path / "bad2", TrainSettings(game="base", players=[2], init_net=str(start), hidden=[16],
+                                             league_nets=["nosuchrev:splendor_ai/nets/base.splnn"]))
+    with pytest.raises(TrainError, match="--league-net .*duel"):  # a net of another game
+        Run(tmp_path / "bad3", TrainSettings(game="base", players=[2], init_net=str(start), hidden=[16],
+                                             league_nets=[str(nn.shipped_path("duel", 2))]))
+    with pytest.raises(TrainError, match="--league-net nofile.splnn: no such file"):
+        Run(tmp_path / "bad4", TrainSettings(game="base", players=[2], init_net=str(start), hidden=[16],
+                                             league_nets=["nofile.splnn"]))
