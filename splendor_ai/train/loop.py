@@ -345,7 +345,8 @@ class Run:
         g = self.state["generation"] + 1
         self.log(f"generation {g}: self-play only, with {self._player()}")
         positions, games = self.selfplay(g)
-        self.log(f"generation {g}: {games} games, {positions} positions kept for a --distill")
+        league = f" ({self.league_row['league_games']} of them league games)" if self.league_row else ""
+        self.log(f"generation {g}: {games} games{league}, {positions} positions kept for a --distill")
         return positions, games
 
     def _finish(self, g: int, row: dict) -> None:
