@@ -19,6 +19,7 @@ import json
 import os
 import random
 import shutil
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -262,8 +263,6 @@ class Run:
     def _copy_league_nets(self) -> None:
         """The outside league members, copied into league/ as they are when the run starts (a
         REV:PATH extracted from git history), so a resumed run plays the same nets."""
-        from ..bench import netversions
-
         for i, ref in enumerate(self.settings.league_nets):
             path = self.league_net_path(i)
             path.parent.mkdir(exist_ok=True)
@@ -271,12 +270,16 @@ class Run:
                 if os.path.isfile(ref):
                     splnn.load(ref, self.settings.game)  # refuses a net of another game
                     shutil.copyfile(ref, path)
-                elif ":" in ref:
-                    netversions.extract(ref, path)
+                elif ":" in ref:  # git's own spelling of a version; bench.netversions lists them
+                    root = Path(__file__).resolve().parents[2]
+                    got = subprocess.run(["git", "-C", str(root), "show", ref], capture_output=True)
+                    if got.returncode:
+                        raise TrainError(f"--league-net {ref}: git show: {got.stderr.decode().strip()}")
+                    path.write_bytes(got.stdout)
                     splnn.load(path, self.settings.game)
                 else:
                     raise TrainError(f"--league-net {ref}: no such file (nor a REV:PATH, a version in git history)")
-            except (OSError, splnn.WeightsError, netversions.VersionError) as exc:
+            except (OSError, splnn.WeightsError) as exc:
                 path.unlink(missing_ok=True)
                 raise TrainError(f"--league-net {ref}: {exc}") from None
 
