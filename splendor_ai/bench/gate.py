@@ -4,7 +4,7 @@
         [--older NET ...] [--mixed KEY,KEY ...] [--seconds S] [--deals K] [--processes P]
         [--records DIR] [--write [FILE]] [--history [FILE]]
 
-A net is a file or REV:PATH, a version in git history (`python -m splendor_ai.bench.netversions
+A net is a file or REV:PATH, a version in git history (`python -m splendor_ai.nn.versions
 PATH` lists them). The pool: the incumbent (the net the candidate would replace; default the
 shipped net of the game and player count), older nets of that game and count (`--older`; default
 the two newest versions in git history, distinct weights, older than the incumbent), the heuristic
@@ -38,11 +38,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import nn
+from ..nn import versions
 from .. import progress as _progress
 from ..records import RecordError, load, save
 from ..search.arena import play_game
 from ..search.mcts import Config, Limits, SearchError, search
-from . import gate_rule, netversions
+from . import gate_rule
 from .report import machine_line, write_section
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,9 +135,9 @@ def load_side(key: str, ref: str, game: str, netdir: Path) -> Side:
             raise ValueError(f"{key}: {ref!r} is no file and no REV:PATH (a version in git history)")
         path = str(netdir / f"{rev}-{Path(rel).name}")
         if not os.path.isfile(path):
-            netversions.extract(ref, path)
+            versions.extract(ref, path)
     net = nn.load(path, game)
-    return Side(key, path, ref, net.checksum, netversions.weights_checksum(net.file), tuple(net.file.hidden))
+    return Side(key, path, ref, net.checksum, versions.weights_checksum(net.file), tuple(net.file.hidden))
 
 
 def default_older(game: str, players: list[int], exclude: set[str], after: str, count: int) -> list[str]:
@@ -148,7 +149,7 @@ def default_older(game: str, players: list[int], exclude: set[str], after: str, 
     files.add(ROOT / "splendor_ai" / "nets" / f"{game}.splnn")
     found = []
     for f in sorted(files):
-        found += netversions.versions(f)
+        found += versions.versions(f)
     found.sort(key=lambda v: -v.when)
     seen, rows = set(), []
     for v in found:
@@ -518,7 +519,7 @@ def list_versions(game: str, players: list[int]) -> int:
     for f in sorted(files):
         rel = f.relative_to(ROOT)
         print(f"{rel} (name a version as REV:{rel.as_posix()}):")
-        print(netversions.table(netversions.versions(f)))
+        print(versions.table(versions.versions(f)))
         print()
     return 0
 

@@ -19,7 +19,6 @@ import json
 import os
 import random
 import shutil
-import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -30,6 +29,7 @@ import numpy as np
 import torch
 
 from .. import nn as splnn
+from ..nn import versions
 from .. import progress
 from ..search import cores
 from ..search.arena import run_arena
@@ -270,16 +270,12 @@ class Run:
                 if os.path.isfile(ref):
                     splnn.load(ref, self.settings.game)  # refuses a net of another game
                     shutil.copyfile(ref, path)
-                elif ":" in ref:  # git's own spelling of a version; bench.netversions lists them
-                    root = Path(__file__).resolve().parents[2]
-                    got = subprocess.run(["git", "-C", str(root), "show", ref], capture_output=True)
-                    if got.returncode:
-                        raise TrainError(f"--league-net {ref}: git show: {got.stderr.decode().strip()}")
-                    path.write_bytes(got.stdout)
+                elif ":" in ref:  # git's own spelling of a version, as nn.versions lists them
+                    versions.extract(ref, path)
                     splnn.load(path, self.settings.game)
                 else:
                     raise TrainError(f"--league-net {ref}: no such file (nor a REV:PATH, a version in git history)")
-            except (OSError, splnn.WeightsError) as exc:
+            except (OSError, splnn.WeightsError, versions.VersionError) as exc:
                 path.unlink(missing_ok=True)
                 raise TrainError(f"--league-net {ref}: {exc}") from None
 

@@ -7,7 +7,8 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from splendor_ai.bench import gate, netversions
+from splendor_ai.bench import gate
+from splendor_ai.nn import versions
 from splendor_ai.bench.gate_rule import equal_time_budgets
 from splendor_ai.search.mcts import Config
 
@@ -114,7 +115,7 @@ def test_the_gate_refuses_a_candidate_that_is_its_incumbent(tmp_path, capsys):
 
 
 def test_the_gate_takes_the_newest_distinct_older_nets_that_cover_the_players(monkeypatch):
-    V = netversions.NetVersion
+    V = versions.NetVersion
 
     def v(commit, when, weights, players=(2, 3, 4), path="splendor_ai/nets/base.splnn"):
         return V(commit, "2026-11-01", when, "", path, commit * 2, weights, (256, 256), players, {})
@@ -124,7 +125,7 @@ def test_the_gate_takes_the_newest_distinct_older_nets_that_cover_the_players(mo
                               v("c5", 50, "Wx")],
                "base-2p.splnn": [v("d6", 95, "P2", (2,), "splendor_ai/nets/base-2p.splnn"),
                                  v("0c", 85, "P1", (2,), "splendor_ai/nets/base-2p.splnn")]}
-    monkeypatch.setattr(gate.netversions, "versions", lambda f: history[Path(f).name])
+    monkeypatch.setattr(gate.versions, "versions", lambda f: history[Path(f).name])
     # 3-4 players, the shipped W3 the incumbent: the two before it, one a weights
     assert gate.default_older("base", [3, 4], {"W3", "C"}, "W3", 2) == ["4d:splendor_ai/nets/base.splnn",
                                                                         "f9:splendor_ai/nets/base.splnn"]

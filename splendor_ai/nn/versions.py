@@ -1,7 +1,7 @@
 """A net file's versions in git history: list them with their checksums, extract one.
 
-    python -m splendor_ai.bench.netversions splendor_ai/nets/base.splnn
-    python -m splendor_ai.bench.netversions splendor_ai/nets/base.splnn --extract f9ea81d --out /tmp/g7.splnn
+    python -m splendor_ai.nn.versions splendor_ai/nets/base.splnn
+    python -m splendor_ai.nn.versions splendor_ai/nets/base.splnn --extract f9ea81d --out /tmp/g7.splnn
 
 Every commit that changed the file is a version: its short hash, date, the first 16 hex digits
 of the SHA-256 of the whole file (the checksum that records, logs and training/README.md quote),
@@ -22,7 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..nn import weights as W
+from . import weights as W
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -142,7 +142,7 @@ def table(rows: list[NetVersion]) -> str:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m splendor_ai.bench.netversions", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m splendor_ai.nn.versions", description=__doc__.split("\n\n")[0])
     ap.add_argument("net", help="the net file's path in the repository (e.g. splendor_ai/nets/base.splnn)")
     ap.add_argument("--extract", metavar="REV", default=None, help="write the version of commit REV to --out")
     ap.add_argument("--out", default=None, help="with --extract: the file to write (default: a temporary file)")
@@ -153,7 +153,7 @@ def main(argv=None) -> int:
             return 0
         print(table(versions(args.net)))
     except (VersionError, W.WeightsError) as exc:
-        print(f"netversions: {exc}", file=sys.stderr)
+        print(f"versions: {exc}", file=sys.stderr)
         return 2
     return 0
 
