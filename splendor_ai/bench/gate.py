@@ -61,6 +61,12 @@ class Side:
     checksum: str = ""
     weights: str = ""
     hidden: tuple[int, ...] = ()
+    precision: str = "float32"
+
+    @property
+    def cost_class(self) -> tuple | None:
+        """Sides of one class cost the same an iteration (gate_rule.pool_costs); None: the heuristic."""
+        return None if self.path is None else (self.hidden, self.precision)
 
     def config(self) -> Config:
         return Config(evaluator="heuristic") if self.path is None else Config(evaluator="net", net=self.path)
@@ -137,7 +143,8 @@ def load_side(key: str, ref: str, game: str, netdir: Path) -> Side:
         if not os.path.isfile(path):
             versions.extract(ref, path)
     net = nn.load(path, game)
-    return Side(key, path, ref, net.checksum, versions.weights_checksum(net.file), tuple(net.file.hidden))
+    return Side(key, path, ref, net.checksum, versions.weights_checksum(net.file), tuple(net.file.hidden),
+                net.file.info.get("precision", "float32"))
 
 
 def default_older(game: str, players: list[int], exclude: set[str], after: str, count: int) -> list[str]:
@@ -217,10 +224,13 @@ def measure_budgets(sides: list[Side], game: str, players: int, seconds: float, 
     rough = measure_costs(configs, states, 300, rounds=1)
     first = gate_rule.equal_time_budgets(rough, seconds)
     sizes = {k: min(max(v, 200), 100_000) for k, v in first.items()}
-    costs = measure_costs(configs, states, sizes, rounds=rounds)
+    measured = measure_costs(configs, states, sizes, rounds=rounds)
+    costs = gate_rule.pool_costs(measured, {s.key: s.cost_class for s in sides if s.cost_class is not None})
     budgets = gate_rule.equal_time_budgets(costs, seconds)
     log(f"{players} players: measured on {len(states)} positions, best of {rounds}: "
-        + ", ".join(f"{k} {costs[k] * 1e6:.2f} µs/iteration -> {budgets[k]:,}" for k in configs))
+        + ", ".join(f"{k} {measured[k] * 1e6:.2f}"
+                    + (f" (its shape's mean {costs[k] * 1e6:.2f})" if costs[k] != measured[k] else "")
+                    + f" µs/iteration -> {budgets[k]:,}" for k in configs))
     return costs, budgets
 
 
@@ -299,7 +309,8 @@ def comparisons(tables: list[Table], deals: int, results: dict) -> dict[str, tup
 
 
 def render(args, sides: dict[str, Side], costs: dict, budgets: dict, tables: list[Table],
-           paired: dict, decision: gate_rule.Decision, elapsed: float, played: int, resumed: int) -> str:
+           paired: dict, decision: gate_rule.Decision, elapsed: float, played: int, resumed: int,
+           pooled: bool) -> str:
     counts = sorted(budgets)
     cand = sides["candidate"]
     pct = f"{decision.confidence:.0%}"
@@ -313,7 +324,10 @@ def render(args, sides: dict[str, Side], costs: dict, budgets: dict, tables: lis
         f"(incumbent) {sides['incumbent'].describe()}. Every side at **equal time**, {args.seconds:g} s of CPU "
         "a move: its iterations a move are that time over its cost per iteration, measured in this run on this "
         f"machine on {args.positions} positions of the game at each player count (one thread, CPU time, best of "
-        f"{args.rounds}), then fixed as an iteration count for every game. Paired deals: in each table the candidate "
+        f"{args.rounds}"
+        + ("; sides whose nets have one shape and precision share their costs' mean, since they do the same work "
+           "an iteration" if pooled else "")
+        + "), then fixed as an iteration count for every game. Paired deals: in each table the candidate "
         "and the incumbent play the same deals in the same seat against the same opponents (seat arrangements in "
         "turn), only the net in that seat changed. A result is the seat's share of the win (shared wins split). "
         f"Paired difference: candidate minus incumbent, deal by deal, in points, with the {pct} Student t interval "
@@ -461,7 +475,7 @@ def _run(args, counts: list[int], records: Path | None, netdir: Path) -> int:
         if unknown or not all(len(m) <= p - 1 for p in counts if p >= 3):
             raise ValueError(f"--mixed {','.join(m)}: name up to players-1 of {', '.join(list(sides)[1:])}")
     tables = default_tables(counts, [k for k in sides if k.startswith("older")], [] if args.no_mixed else mixed)
-    costs, budgets = _budgets(args, counts, sides, records)
+    costs, budgets, pooled = _budgets(args, counts, sides, records)
     games = plan(args.game, tables, sides, budgets, args.deals, args.seed)
     t0 = time.perf_counter()
     results, played, resumed = play(games, args.processes, records)
@@ -469,7 +483,7 @@ def _run(args, counts: list[int], records: Path | None, netdir: Path) -> int:
     paired = comparisons(tables, args.deals, results)
     decision = gate_rule.decide({k: [c - i for c, i in zip(*v)] for k, v in paired.items()},
                                 args.confidence, args.pooled)
-    body = render(args, sides, costs, budgets, tables, paired, decision, elapsed, played, resumed)
+    body = render(args, sides, costs, budgets, tables, paired, decision, elapsed, played, resumed, pooled)
     print(body)
     if records:
         (records / "gate.json").write_text(json.dumps({
@@ -490,7 +504,8 @@ def _run(args, counts: list[int], records: Path | None, netdir: Path) -> int:
 
 
 def _budgets(args, counts: list[int], sides: dict[str, Side], records: Path | None):
-    """Each count's costs and budgets: measured now, or read back from DIR/budgets.json where a
+    """Each count's costs and budgets, and whether sides of one shape shared their costs' mean
+    (gate_rule.pool_costs): measured now, or read back from DIR/budgets.json where a
     run of the same gate (same sides, time and measurement) measured them (the games there were
     played with those budgets)."""
     key = {"game": args.game, "seconds": args.seconds, "positions": args.positions, "rounds": args.rounds,
@@ -502,15 +517,17 @@ def _budgets(args, counts: list[int], sides: dict[str, Side], records: Path | No
             raise ValueError(f"{path} holds budgets measured for another gate (other nets, time or player "
                              "counts): use another --records folder")
         print(f"gate: the budgets measured before, read back from {path}", file=sys.stderr)
-        return ({p: saved["costs"][str(p)] for p in counts}, {p: saved["budgets"][str(p)] for p in counts})
+        return ({p: saved["costs"][str(p)] for p in counts}, {p: saved["budgets"][str(p)] for p in counts},
+                bool(saved.get("pooled")))  # budgets.json files written before pooling have no "pooled"
     costs, budgets = {}, {}
     for p in counts:
         costs[p], budgets[p] = measure_budgets(list(sides.values()), args.game, p, args.seconds, args.positions,
                                                args.rounds, log=lambda m: print(f"gate: {m}", file=sys.stderr))
     if path is not None:
         path.write_text(json.dumps({"key": key, "costs": {str(p): c for p, c in costs.items()},
-                                    "budgets": {str(p): b for p, b in budgets.items()}}, indent=1) + "\n")
-    return costs, budgets
+                                    "budgets": {str(p): b for p, b in budgets.items()}, "pooled": True},
+                                   indent=1) + "\n")
+    return costs, budgets, True
 
 
 def list_versions(game: str, players: list[int]) -> int:

@@ -49,6 +49,23 @@ def equal_time_budgets(costs: Mapping[str, float], seconds: float) -> dict[str, 
     return out
 
 
+def pool_costs(costs: Mapping[str, float], classes: Mapping[str, object]) -> dict[str, float]:
+    """Costs with every side of one class given the class's mean: sides whose nets have the same
+    shape and precision do the same work an iteration, so what their measurements differ by is the
+    machine's noise (their budgets were 9-15 % apart on one noisy measurement), and one shared
+    figure leaves the pairing of the candidate with an incumbent of its shape to the net alone.
+    `classes` maps a side to its class; a side it does not name keeps its own cost."""
+    groups: dict[object, list[str]] = {}
+    for side in costs:
+        if side in classes:
+            groups.setdefault(classes[side], []).append(side)
+    out = dict(costs)
+    for members in groups.values():
+        mean = sum(costs[k] for k in members) / len(members)
+        out.update((k, mean) for k in members)
+    return out
+
+
 def _betacf(a: float, b: float, x: float) -> float:
     """The continued fraction of the regularised incomplete beta function (Lentz's method)."""
     tiny, eps = 1e-300, 1e-15

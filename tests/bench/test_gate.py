@@ -89,6 +89,8 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
     budgets = json.loads((records / "budgets.json").read_text())["budgets"]["2"]
     assert set(budgets) == {"candidate", "incumbent", "older1", "heuristic"}
     assert budgets["candidate"] < budgets["incumbent"]  # the 384x384 net gets fewer iterations
+    assert budgets["incumbent"] == budgets["older1"]  # both 256x256 float32: one shared cost
+    assert "share their costs' mean" in out
     text = bench_md.read_text()
     assert "<!-- bench:gate-base-2p -->" in text and "Command: `splendor-ai bench gate --game base" in text
     assert "| 2p vs heuristic |" in text and "| **pooled** |" in text and "equal time" in text
@@ -106,6 +108,14 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
     # another time a move does not mix with these games
     assert gate.main([*argv[:-6], "--seconds", "0.002", "--records", str(records)]) == 2
     assert "holds budgets measured for another gate" in capsys.readouterr().err
+    # budgets measured before costs were pooled (no "pooled" in the file) are read back as they
+    # are, and the table does not claim the pooling
+    saved = json.loads((records / "budgets.json").read_text())
+    del saved["pooled"]
+    (records / "budgets.json").write_text(json.dumps(saved))
+    assert gate.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "12 read back from records" in out and "share their costs' mean" not in out
 
 
 def test_the_gate_refuses_a_candidate_that_is_its_incumbent(tmp_path, capsys):

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from splendor_ai.bench.gate_rule import decide, equal_time_budgets, paired_interval, t_quantile
+from splendor_ai.bench.gate_rule import decide, equal_time_budgets, paired_interval, pool_costs, t_quantile
 
 
 # --- equal time ---------------------------------------------------------------------------------
@@ -20,6 +20,19 @@ def test_a_net_twice_as_costly_gets_half_the_iterations():
     b = equal_time_budgets(costs, 0.2)
     assert b["a"] / b["b"] == pytest.approx(costs["b"] / costs["a"], rel=1e-3)
     assert b["a"] * costs["a"] == pytest.approx(0.2, rel=1e-3) and b["b"] * costs["b"] == pytest.approx(0.2, rel=1e-3)
+
+
+def test_sides_of_one_shape_share_their_costs_mean_and_so_their_budget():
+    measured = {"candidate": 10e-6, "incumbent": 11.5e-6, "older1": 6e-6, "older2": 7e-6, "heuristic": 8e-6}
+    classes = {"candidate": ((256, 256), "float32"), "incumbent": ((256, 256), "float32"),
+               "older1": ((128, 128), "float32"), "older2": ((128, 128), "int8")}
+    costs = pool_costs(measured, classes)
+    assert costs["candidate"] == costs["incumbent"] == pytest.approx(10.75e-6)
+    assert costs["older1"] == 6e-6 and costs["older2"] == 7e-6  # another precision: a class of its own
+    assert costs["heuristic"] == 8e-6  # in no class: its own measurement
+    budgets = equal_time_budgets(costs, 0.05)
+    assert budgets["candidate"] == budgets["incumbent"] == round(0.05 / 10.75e-6)
+    assert pool_costs(measured, {}) == measured
 
 
 def test_budgets_refuse_nonsense_and_never_go_below_one_iteration():
