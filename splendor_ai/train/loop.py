@@ -329,6 +329,9 @@ class Run:
         row = self.gate(g, cand)
         row.update(games=games, positions=positions, seconds=round(time.perf_counter() - t0, 1),
                    distilled=trained)
+        league = self.state.get("selfplay_league") or {}
+        if league.get("generation") == g:  # a --selfplay-only's league games, among those trained on
+            row.update(league_games=league["league_games"], league=league["league"])
         self._finish(g, row)
         return self.state["history"]
 
@@ -346,6 +349,9 @@ class Run:
         positions, games = self.selfplay(g)
         league = f" ({self.league_row['league_games']} of them league games)" if self.league_row else ""
         self.log(f"generation {g}: {games} games{league}, {positions} positions kept for a --distill")
+        if self.league_row:  # for the --distill that trains on these games: its history row says so
+            self.state["selfplay_league"] = {"generation": g, **self.league_row}
+            self._save()
         return positions, games
 
     def _finish(self, g: int, row: dict) -> None:
@@ -355,6 +361,7 @@ class Run:
         self.state["history"].append(row)
         self.state["generation"] = g
         self.state.pop("spent", None)
+        self.state.pop("selfplay_league", None)
         self._save()
         self.write_history()
         self.log(f"generation {g}: {'accepted' if row['accepted'] else 'rejected'} "

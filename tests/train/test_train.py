@@ -312,6 +312,14 @@ def test_outside_league_nets_are_copied_at_the_start_seated_and_named_as_given(t
     assert nn.load(copies[1], "base").checksum == nn.load(nn.shipped_path("base", 3), "base").checksum
     row = run.run()[0]
     assert row["league_games"] == 3 and row["league"] == [*refs, "heuristic"]
+    # Self-play alone, then a --distill of its games: the distilled generation's row says how many
+    # of the games it trained on were league games, as a played generation's row does.
+    only = tmp_path / "only"
+    Run(only, TrainSettings(game="base", players=[2], generations=1, init_net=str(start), league_nets=refs[:1],
+                            league_share=1.0, **TINY), log=lambda m: None).selfplay_only()
+    row = Run(only, log=lambda m: None).distill()[-1]
+    assert row["league_games"] == 3 and row["league"] == [refs[0], "heuristic"]
+    assert "selfplay_league" not in json.loads((only / "state.json").read_text())
     # A resumed run plays the copies it made: the source may change or go.
     mtime = copies[1].stat().st_mtime
     assert Run(out, log=lambda m: None).league_members() == [*map(str, copies), None]
