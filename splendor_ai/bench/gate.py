@@ -20,7 +20,8 @@ iterations that take --seconds a move (`gate_rule.equal_time_budgets`): the budg
 counts, as a frontend's levels are, so a busy machine changes no game. With --records DIR the
 budgets are kept in DIR/budgets.json and every game in DIR as it ends; the same command again reads
 them back and plays only the missing games. --write puts the table in BENCHMARKS.md, --history in
-the net's training history (training/history/<net>.md).
+the net's training history (training/history/<net>.md). Off a terminal (a gate of hours, run in
+the background) a line at every tenth of the games says how far it is (ProgressLog).
 """
 from __future__ import annotations
 
@@ -260,9 +261,9 @@ def plan(game: str, tables: list[Table], sides: dict[str, Side], budgets: dict[i
     return out
 
 
-def play(games, processes: int, records: Path | None) -> tuple[dict, int, int]:
+def play(games, processes: int, records: Path | None, on_game=None) -> tuple[dict, int, int]:
     """Play (or read back) every planned game; -> ({(table, deal, who): the focal seat's result},
-    games played, games read back)."""
+    games played, games read back). ``on_game(played, to_play, results)`` after each game played."""
     results, todo = {}, []
     for t, i, who, seat, task in games:
         path = records / t.slug / f"{who}-{i:05d}.json" if records else None
@@ -275,14 +276,19 @@ def play(games, processes: int, records: Path | None) -> tuple[dict, int, int]:
         else:
             todo.append((t, i, who, seat, task, path))
     bar = _progress.bar(len(games), "gate games", "game", initial=len(games) - len(todo))
+    played = 0  # counted here: a disabled bar counts nothing
 
     def finished(item, rec):
+        nonlocal played
         t, i, who, seat, _task_, path = item
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
             save(rec, path)
         results[(t, i, who)] = rec["returns"][seat]
         bar.update(1)
+        played += 1
+        if on_game is not None:
+            on_game(played, len(todo), results)
 
     with bar:
         if processes <= 1 or len(todo) <= 1:
@@ -294,6 +300,36 @@ def play(games, processes: int, records: Path | None) -> tuple[dict, int, int]:
                 for fut in as_completed(futures):
                     finished(futures[fut], fut.result())
     return results, len(todo), len(games) - len(todo)
+
+
+class ProgressLog:
+    """A gate's progress where no bar is drawn (stderr not a terminal: a gate of hours run in the
+    background, its output in a file): a line at every tenth of the games to play with the games
+    played, the time so far and, at this pace, the time left; the deals every table has complete
+    (``--deals`` that many writes their table now, playing nothing) and the pooled paired
+    difference so far over every deal both nets have played."""
+
+    def __init__(self, tables: list["Table"], deals: int, confidence: float, log, clock=time.monotonic):
+        self.tables, self.deals, self.confidence, self.log, self.clock = tables, deals, confidence, log, clock
+        self.start = clock()
+
+    def __call__(self, played: int, to_play: int, results: dict) -> None:
+        if played >= to_play or played not in {to_play * k // 10 for k in range(1, 10)}:
+            return  # the last game is followed by the table itself
+        elapsed = self.clock() - self.start
+        paired = comparisons(self.tables, self.deals, results)
+        complete = min(len(c) for c, _ in paired.values())
+        pooled = gate_rule.paired_interval([c - i for cs, is_ in paired.values() for c, i in zip(cs, is_)],
+                                           self.confidence)
+        self.log(f"{played:,} of {to_play:,} games played ({played / to_play:.0%}) in {_span(elapsed)}, "
+                 f"about {_span(elapsed / played * (to_play - played))} to go; {complete} deal"
+                 f"{'' if complete == 1 else 's'} complete in every table; pooled so far "
+                 f"{gate_rule.fmt_difference(pooled)}")
+
+
+def _span(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min" if seconds < 5400 else \
+        f"{seconds / 3600:.1f} h"
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -478,7 +514,9 @@ def _run(args, counts: list[int], records: Path | None, netdir: Path) -> int:
     costs, budgets, pooled = _budgets(args, counts, sides, records)
     games = plan(args.game, tables, sides, budgets, args.deals, args.seed)
     t0 = time.perf_counter()
-    results, played, resumed = play(games, args.processes, records)
+    report = None if _progress.on_terminal(sys.stderr) else \
+        ProgressLog(tables, args.deals, args.confidence, lambda m: print(f"gate: {m}", file=sys.stderr, flush=True))
+    results, played, resumed = play(games, args.processes, records, report)
     elapsed = time.perf_counter() - t0
     paired = comparisons(tables, args.deals, results)
     decision = gate_rule.decide({k: [c - i for c, i in zip(*v)] for k, v in paired.items()},

@@ -83,8 +83,13 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
             "--older", str(NET_OLD), "--deals", "2", "--seconds", "0.001", "--positions", "2", "--rounds", "1",
             "--records", str(records), "--write", str(bench_md), "--history", str(history)]
     assert gate.main(argv) == 0
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     assert "## Ship gate at equal time: base, 2 players" in out and "12 games played" in out
+    # stderr is no terminal here: no bar, but a line at each tenth of the 12 games (1, 2, 3, 4, 6, ... 10)
+    lines = [line for line in captured.err.splitlines() if "games played (" in line]
+    assert [line.split(" of ")[0] for line in lines] == [f"gate: {n:,}" for n in (1, 2, 3, 4, 6, 7, 8, 9, 10)]
+    assert all("of 12 games played" in line and "complete in every table" in line for line in lines)
     assert "a check that the gate runs, not a measurement" in out
     budgets = json.loads((records / "budgets.json").read_text())["budgets"]["2"]
     assert set(budgets) == {"candidate", "incumbent", "older1", "heuristic"}
@@ -116,6 +121,30 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
     assert gate.main(argv) == 0
     out = capsys.readouterr().out
     assert "12 read back from records" in out and "share their costs' mean" not in out
+
+
+def test_the_progress_log_says_the_deals_complete_the_time_left_and_the_pooled_difference_so_far():
+    tables = [gate.Table(3, ("incumbent",)), gate.Table(3, ("heuristic",))]
+    now, lines = [100.0], []
+    report = gate.ProgressLog(tables, deals=4, confidence=0.95, log=lines.append, clock=lambda: now[0])
+    results = {}
+    # deals 0-2 played by both nets at the first table, deals 0-1 at the second; the candidate
+    # wins every one of them and the incumbent none: +100 points over 5 deals
+    for t, deals in ((tables[0], 3), (tables[1], 2)):
+        for i in range(deals):
+            results[(t, i, "candidate")], results[(t, i, "incumbent")] = 1.0, 0.0
+    results[(tables[1], 2, "candidate")] = 1.0  # the incumbent has not played it yet: not paired
+    now[0] = 100.0 + 600
+    report(10, 40, results)
+    assert lines == []  # 10 is no tenth of 40 (4, 8, 12, ...)
+    report(12, 40, results)
+    assert lines == ["12 of 40 games played (30%) in 10 min, about 23 min to go; 2 deals complete in every "
+                     "table; pooled so far +100.0 (+100.0 .. +100.0) points over 5 deals"]
+    report(40, 40, results)  # the end: the table follows, no line
+    assert len(lines) == 1
+    now[0] = 100.0 + 6 * 3600
+    report(36, 40, results)
+    assert "in 6.0 h, about 40 min to go" in lines[-1]
 
 
 def test_the_gate_refuses_a_candidate_that_is_its_incumbent(tmp_path, capsys):
