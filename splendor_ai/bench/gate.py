@@ -261,16 +261,31 @@ def plan(game: str, tables: list[Table], sides: dict[str, Side], budgets: dict[i
     return out
 
 
-def play(games, processes: int, records: Path | None, on_game=None) -> tuple[dict, int, int]:
+def seat_identity(spec: str, checksum: str | None) -> str:
+    """A seat's spec with its net's file replaced by the net's checksum: the same game whatever
+    folder its nets were read from (records unpacked elsewhere, `records.py get NAME DIR`) or
+    whatever path named them (a candidate named from another directory)."""
+    head, sep, _ = spec.partition(",net=")
+    return f"{head},net#{checksum}" if sep else spec
+
+
+def play(games, processes: int, records: Path | None, on_game=None,
+         checksums: dict[str, str] | None = None) -> tuple[dict, int, int]:
     """Play (or read back) every planned game; -> ({(table, deal, who): the focal seat's result},
-    games played, games read back). ``on_game(played, to_play, results)`` after each game played."""
+    games played, games read back). ``on_game(played, to_play, results)`` after each game played.
+    A game read back must be the planned one: its game, seats (budgets and nets, a net known by its
+    checksum, ``checksums[path]``) and seed."""
+    checksums = checksums or {}
     results, todo = {}, []
     for t, i, who, seat, task in games:
         path = records / t.slug / f"{who}-{i:05d}.json" if records else None
         if path is not None and path.exists():
             rec = load(path)
-            if (rec.get("game"), rec.get("players"), rec.get("seats"), rec.get("seed")) != \
-                    (task[0], task[1], task[2], task[3]):
+            nets = [e.get("checksum") if isinstance(e, dict) else None for e in rec.get("evaluators") or []]
+            seats = rec.get("seats") or []
+            kept = [seat_identity(spec, nets[k] if k < len(nets) else None) for k, spec in enumerate(seats)]
+            planned = [seat_identity(spec, checksums.get(spec.partition(",net=")[2])) for spec in task[2]]
+            if (rec.get("game"), rec.get("players"), kept, rec.get("seed")) != (task[0], task[1], planned, task[3]):
                 raise ValueError(f"{path} is not this gate's game (other nets, budgets or deals): use another folder")
             results[(t, i, who)] = rec["returns"][seat]
         else:
@@ -516,7 +531,8 @@ def _run(args, counts: list[int], records: Path | None, netdir: Path) -> int:
     t0 = time.perf_counter()
     report = None if _progress.on_terminal(sys.stderr) else \
         ProgressLog(tables, args.deals, args.confidence, lambda m: print(f"gate: {m}", file=sys.stderr, flush=True))
-    results, played, resumed = play(games, args.processes, records, report)
+    results, played, resumed = play(games, args.processes, records, report,
+                                    {s.path: s.checksum for s in sides.values() if s.path})
     elapsed = time.perf_counter() - t0
     paired = comparisons(tables, args.deals, results)
     decision = gate_rule.decide({k: [c - i for c, i in zip(*v)] for k, v in paired.items()},

@@ -4,6 +4,7 @@ or so iterations a move). The arithmetic's own tests: test_gate_rule.py."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -110,6 +111,22 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "0 games played" in out and "12 read back from records" in out
     assert history.read_text().count("### Ship gate at equal time") == 1
+    # records unpacked in another folder (`records.py get NAME DIR`) with the candidate named by
+    # another path: the same games, read back (a record names its nets by file, the gate by checksum)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(records, elsewhere)
+    shutil.copy(NET_384, tmp_path / "candidate.splnn")
+    moved = [*argv[:argv.index("--records")], "--records", str(elsewhere)]
+    moved[moved.index(str(NET_384))] = str(tmp_path / "candidate.splnn")
+    assert gate.main(moved) == 0
+    assert "0 games played" in capsys.readouterr().out
+    # but a game whose seat played another net is not this gate's
+    one = next((elsewhere / "2p-older1").glob("candidate-*.json"))
+    rec = json.loads(one.read_text())
+    rec["evaluators"][[e["kind"] for e in rec["evaluators"]].index("net")]["checksum"] = "0" * 16
+    one.write_text(json.dumps(rec))
+    assert gate.main(moved) == 2
+    assert "is not this gate's game" in capsys.readouterr().err
     # another time a move does not mix with these games
     assert gate.main([*argv[:-6], "--seconds", "0.002", "--records", str(records)]) == 2
     assert "holds budgets measured for another gate" in capsys.readouterr().err
