@@ -11,12 +11,17 @@ full one, so that unusual payments are played too.
 - Duel: ``SPLENDOR_DUEL_PARITY_GAMES`` games (default 2,000), each stopped after
   MAX_DUEL_ACTIONS actions (its rules set no turn limit); the bag's order and seed are part
   of the positions compared.
+
+The games are played in WORKERS processes (2 where the machine has them), a tenth of a test's
+seeds at a time; a mismatch fails the test with its seed and step from the worker that met it.
 """
 from __future__ import annotations
 
 import collections
 import os
 import random
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import pytest
 
@@ -59,41 +64,79 @@ def play_both(game: str, players: int, seed: int, max_actions: int | None = None
     return steps
 
 
-def _games(n: int, progress, what: str):
-    """range(n), saying every tenth of the way how far it is."""
-    for g in range(n):
-        if g and g % max(1, n // 10) == 0:
-            progress(f"{what}: {g}/{n} games")
-        yield g
+WORKERS = max(1, min(2, len(os.sched_getaffinity(0))))  # the machines have 2 cores
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_base_core_matches_reference_over_random_games(players, progress):
-    steps = 0
-    for g in _games(GAMES_PER_COUNT, progress, f"base {players}p"):
-        steps += play_both("base", players, seed=players * 100_000 + g)
-    assert steps > GAMES_PER_COUNT * 20
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_marvel_core_matches_reference_over_random_games(players, progress):
-    seen = collections.Counter()
-
+def _marvel_events(seen: collections.Counter):
     def events(before, after):
         seen["location phase"] += after["phase"] == "location"
         seen["avengers moved"] += after["avengers"] != before["avengers"] and before["avengers"] is not None
         seen["trigger undone"] += before["final_round"] and not after["final_round"]
+    return events
 
-    steps = 0
-    for g in _games(GAMES_PER_COUNT, progress, f"marvel {players}p"):
-        steps += play_both("marvel", players, seed=players * 100_000 + g, on_step=events)
-    assert steps > GAMES_PER_COUNT * 20
+
+def _play_chunk(game: str, players: int, seeds: list[int], max_actions: int | None):
+    """The games of ``seeds`` through both implementations: (each game's actions, the Marvel
+    events seen). Runs in a worker process."""
+    seen: collections.Counter = collections.Counter()
+    on_step = _marvel_events(seen) if game == "marvel" else None
+    return [play_both(game, players, seed, max_actions, on_step) for seed in seeds], seen
+
+
+def _play_all(game: str, players: int, seeds: list[int], progress, max_actions: int | None = None):
+    """Every game of ``seeds``, split over WORKERS processes in tenths, saying how far it is as
+    each tenth ends: (each game's actions, in seed order; the Marvel events seen). A mismatch
+    raises its AssertionError (the seed and step in its message) from the worker."""
+    n = len(seeds)
+    size = max(1, -(-n // 10))
+    chunks = [seeds[k:k + size] for k in range(0, n, size)]
+    steps: dict[int, list[int]] = {}
+    seen: collections.Counter = collections.Counter()
+    with ProcessPoolExecutor(max_workers=WORKERS) as pool:
+        futures = {pool.submit(_play_chunk, game, players, chunk, max_actions): k for k, chunk in enumerate(chunks)}
+        try:
+            for fut in as_completed(futures):
+                steps[futures[fut]], counts = fut.result()
+                seen.update(counts)
+                done = sum(len(chunks[k]) for k in steps)
+                if done < n:
+                    progress(f"{game} {players}p: {done}/{n} games")
+        except BaseException:
+            pool.shutdown(cancel_futures=True)
+            raise
+    return [x for k in range(len(chunks)) for x in steps[k]], seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_base_core_matches_reference_over_random_games(players, progress):
+    steps, _ = _play_all("base", players, [players * 100_000 + g for g in range(GAMES_PER_COUNT)], progress)
+    assert sum(steps) > GAMES_PER_COUNT * 20
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_marvel_core_matches_reference_over_random_games(players, progress):
+    steps, seen = _play_all("marvel", players, [players * 100_000 + g for g in range(GAMES_PER_COUNT)], progress)
+    assert sum(steps) > GAMES_PER_COUNT * 20
     if GAMES_PER_COUNT >= 700:
         assert seen["location phase"] and seen["avengers moved"], seen
 
 
 def test_duel_core_matches_reference_over_random_games(progress):
-    steps = [play_both("duel", 2, seed=500_000 + g, max_actions=MAX_DUEL_ACTIONS)
-             for g in _games(DUEL_GAMES, progress, "duel")]
+    steps, _ = _play_all("duel", 2, [500_000 + g for g in range(DUEL_GAMES)], progress, MAX_DUEL_ACTIONS)
     assert sum(steps) > DUEL_GAMES * 50
     assert sum(1 for s in steps if s < MAX_DUEL_ACTIONS) > DUEL_GAMES * 0.9  # most games reach their end
+
+
+def test_a_mismatch_in_a_worker_fails_the_test_with_its_seed(monkeypatch):
+    """The harness itself: a game that disagrees fails the test from its worker, with its seed
+    (the workers are forked, so they play the patched games); the games come back in seed order."""
+    def play(game, players, seed, max_actions=None, on_step=None):
+        assert seed != 7, f"seed {seed} step 3: positions differ after 12"
+        return seed
+
+    monkeypatch.setattr(sys.modules[__name__], "play_both", play)
+    lines: list[str] = []
+    assert _play_all("base", 2, list(range(60, 30, -1)), lines.append)[0] == list(range(60, 30, -1))
+    assert len(lines) == 9 and lines[-1].endswith("/30 games")
+    with pytest.raises(AssertionError, match="seed 7 step 3: positions differ"):
+        _play_all("base", 2, list(range(20)), lines.append)
