@@ -442,6 +442,10 @@ def command_line(args) -> str:
         parts.append("--no-mixed")
     parts += [f"--seconds {args.seconds:g}", f"--deals {args.deals}", f"--seed {args.seed}",
               f"--processes {args.processes}"]
+    # the measurement's settings are part of the budgets' key (budgets.json): the command given
+    # again must name them to read its records back
+    parts += [f"--positions {args.positions}"] if args.positions != 8 else []
+    parts += [f"--rounds {args.rounds}"] if args.rounds != 3 else []
     if args.records:
         parts.append(f"--records {args.records}")
     if args.confidence != 0.95 or args.pooled != "interval":

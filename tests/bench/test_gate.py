@@ -92,6 +92,7 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
     assert [line.split(" of ")[0] for line in lines] == [f"gate: {n:,}" for n in (1, 2, 3, 4, 6, 7, 8, 9, 10)]
     assert all("of 12 games played" in line and "complete in every table" in line for line in lines)
     assert "a check that the gate runs, not a measurement" in out
+    assert "--positions 2 --rounds 1 --records" in out  # the command as given again reads its records back
     budgets = json.loads((records / "budgets.json").read_text())["budgets"]["2"]
     assert set(budgets) == {"candidate", "incumbent", "older1", "heuristic"}
     assert budgets["candidate"] < budgets["incumbent"]  # the 384x384 net gets fewer iterations
