@@ -261,12 +261,15 @@ def plan(game: str, tables: list[Table], sides: dict[str, Side], budgets: dict[i
     return out
 
 
-def seat_identity(spec: str, checksum: str | None) -> str:
-    """A seat's spec with its net's file replaced by the net's checksum: the same game whatever
-    folder its nets were read from (records unpacked elsewhere, `records.py get NAME DIR`) or
-    whatever path named them (a candidate named from another directory)."""
-    head, sep, _ = spec.partition(",net=")
-    return f"{head},net#{checksum}" if sep else spec
+def seat_identity(spec: str, checksum: str | None = None, by_path: dict[str, str] | None = None) -> str:
+    """A seat's spec with its net's file replaced by the net's checksum (``checksum``, or the one
+    ``by_path`` gives for the spec's file): the same game whatever folder its nets were read from
+    (records unpacked elsewhere, `records.py get NAME DIR`) or whatever path named them (a
+    candidate named from another directory)."""
+    head, sep, path = spec.partition(",net=")
+    if not sep:
+        return spec
+    return f"{head},net#{checksum if by_path is None else by_path.get(path)}"
 
 
 def play(games, processes: int, records: Path | None, on_game=None,
@@ -284,7 +287,7 @@ def play(games, processes: int, records: Path | None, on_game=None,
             nets = [e.get("checksum") if isinstance(e, dict) else None for e in rec.get("evaluators") or []]
             seats = rec.get("seats") or []
             kept = [seat_identity(spec, nets[k] if k < len(nets) else None) for k, spec in enumerate(seats)]
-            planned = [seat_identity(spec, checksums.get(spec.partition(",net=")[2])) for spec in task[2]]
+            planned = [seat_identity(spec, by_path=checksums) for spec in task[2]]
             if (rec.get("game"), rec.get("players"), kept, rec.get("seed")) != (task[0], task[1], planned, task[3]):
                 raise ValueError(f"{path} is not this gate's game (other nets, budgets or deals): use another folder")
             results[(t, i, who)] = rec["returns"][seat]
