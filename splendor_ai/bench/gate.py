@@ -364,20 +364,29 @@ def comparisons(tables: list[Table], deals: int, results: dict) -> dict[str, tup
 
 def render(args, sides: dict[str, Side], costs: dict, budgets: dict, tables: list[Table],
            paired: dict, decision: gate_rule.Decision, elapsed: float, played: int, resumed: int,
-           pooled: bool) -> str:
+           pooled: bool, measured_on: str | None = None, read_back: bool = False) -> str:
+    """The gate's section. ``read_back``: the costs came from the records' budgets.json, measured
+    where the records began (``measured_on``, that machine's line; None in files from before it
+    was kept), not on the machine whose line heads the table."""
     counts = sorted(budgets)
     cand = sides["candidate"]
     pct = f"{decision.confidence:.0%}"
     cmd = command_line(args)
     deals = min((iv.n for iv in decision.members.values()), default=0)
+    if not read_back:
+        where = "in this run on this machine"
+    elif measured_on:
+        where = f"where these records began ({measured_on}; read back from their budgets.json)"
+    else:
+        where = "where these records began (read back from their budgets.json, which does not name the machine)"
     lines = [
         f"## Ship gate at equal time: {args.game}, {'-'.join(map(str, counts))} players, "
         f"{Path(cand.name).name} against the pool, {args.seconds:g} s a move",
         "",
         f"Command: `{cmd}` ({machine_line()}). Candidate {cand.describe()}; the net it would replace "
         f"(incumbent) {sides['incumbent'].describe()}. Every side at **equal time**, {args.seconds:g} s of CPU "
-        "a move: its iterations a move are that time over its cost per iteration, measured in this run on this "
-        f"machine on {args.positions} positions of the game at each player count (one thread, CPU time, best of "
+        f"a move: its iterations a move are that time over its cost per iteration, measured {where} on "
+        f"{args.positions} positions of the game at each player count (one thread, CPU time, best of "
         f"{args.rounds}"
         + ("; sides whose nets have one shape and precision share their costs' mean, since they do the same work "
            "an iteration" if pooled else "")
@@ -533,7 +542,7 @@ def _run(args, counts: list[int], records: Path | None, netdir: Path) -> int:
         if unknown or not all(len(m) <= p - 1 for p in counts if p >= 3):
             raise ValueError(f"--mixed {','.join(m)}: name up to players-1 of {', '.join(list(sides)[1:])}")
     tables = default_tables(counts, [k for k in sides if k.startswith("older")], [] if args.no_mixed else mixed)
-    costs, budgets, pooled = _budgets(args, counts, sides, records)
+    costs, budgets, pooled, measured_on, read_back = _budgets(args, counts, sides, records)
     games = plan(args.game, tables, sides, budgets, args.deals, args.seed)
     t0 = time.perf_counter()
     report = None if _progress.on_terminal(sys.stderr) else \
@@ -544,7 +553,8 @@ def _run(args, counts: list[int], records: Path | None, netdir: Path) -> int:
     paired = comparisons(tables, args.deals, results)
     decision = gate_rule.decide({k: [c - i for c, i in zip(*v)] for k, v in paired.items()},
                                 args.confidence, args.pooled)
-    body = render(args, sides, costs, budgets, tables, paired, decision, elapsed, played, resumed, pooled)
+    body = render(args, sides, costs, budgets, tables, paired, decision, elapsed, played, resumed, pooled,
+                  measured_on, read_back)
     print(body)
     if records:
         (records / "gate.json").write_text(json.dumps({
@@ -565,10 +575,11 @@ def _run(args, counts: list[int], records: Path | None, netdir: Path) -> int:
 
 
 def _budgets(args, counts: list[int], sides: dict[str, Side], records: Path | None):
-    """Each count's costs and budgets, and whether sides of one shape shared their costs' mean
-    (gate_rule.pool_costs): measured now, or read back from DIR/budgets.json where a
-    run of the same gate (same sides, time and measurement) measured them (the games there were
-    played with those budgets)."""
+    """Each count's costs and budgets, whether sides of one shape shared their costs' mean
+    (gate_rule.pool_costs), the machine they were measured on (its line) and whether they were read
+    back: measured now, or read back from DIR/budgets.json where a run of the same gate (same
+    sides, time and measurement) measured them (the games there were played with those budgets),
+    perhaps on another machine (records unpacked elsewhere)."""
     key = {"game": args.game, "seconds": args.seconds, "positions": args.positions, "rounds": args.rounds,
            "sides": {k: s.checksum or "heuristic" for k, s in sides.items()}}
     path = records / "budgets.json" if records else None
@@ -578,17 +589,18 @@ def _budgets(args, counts: list[int], sides: dict[str, Side], records: Path | No
             raise ValueError(f"{path} holds budgets measured for another gate (other nets, time or player "
                              "counts): use another --records folder")
         print(f"gate: the budgets measured before, read back from {path}", file=sys.stderr)
+        # budgets.json files written before pooling have no "pooled", before their machine no "machine"
         return ({p: saved["costs"][str(p)] for p in counts}, {p: saved["budgets"][str(p)] for p in counts},
-                bool(saved.get("pooled")))  # budgets.json files written before pooling have no "pooled"
-    costs, budgets = {}, {}
+                bool(saved.get("pooled")), saved.get("machine"), True)
+    costs, budgets, machine = {}, {}, machine_line()
     for p in counts:
         costs[p], budgets[p] = measure_budgets(list(sides.values()), args.game, p, args.seconds, args.positions,
                                                args.rounds, log=lambda m: print(f"gate: {m}", file=sys.stderr))
     if path is not None:
         path.write_text(json.dumps({"key": key, "costs": {str(p): c for p, c in costs.items()},
-                                    "budgets": {str(p): b for p, b in budgets.items()}, "pooled": True},
-                                   indent=1) + "\n")
-    return costs, budgets, True
+                                    "budgets": {str(p): b for p, b in budgets.items()}, "pooled": True,
+                                    "machine": machine}, indent=1) + "\n")
+    return costs, budgets, True, machine, False
 
 
 def list_versions(game: str, players: list[int]) -> int:

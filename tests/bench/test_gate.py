@@ -11,6 +11,7 @@ from pathlib import Path
 from splendor_ai.bench import gate
 from splendor_ai.nn import versions
 from splendor_ai.bench.gate_rule import equal_time_budgets
+from splendor_ai.bench.report import machine_line
 from splendor_ai.search.mcts import Config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,6 +99,9 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
     assert budgets["candidate"] < budgets["incumbent"]  # the 384x384 net gets fewer iterations
     assert budgets["incumbent"] == budgets["older1"]  # both 256x256 float32: one shared cost
     assert "share their costs' mean" in out
+    assert "measured in this run on this machine" in out
+    saved = json.loads((records / "budgets.json").read_text())
+    assert saved["machine"] == machine_line()  # where they were measured goes with the records
     text = bench_md.read_text()
     assert "<!-- bench:gate-base-2p -->" in text and "Command: `splendor-ai bench gate --game base" in text
     assert "| 2p vs heuristic |" in text and "| **pooled** |" in text and "equal time" in text
@@ -111,6 +115,9 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
     assert gate.main(argv) == 0
     out = capsys.readouterr().out
     assert "0 games played" in out and "12 read back from records" in out
+    # the costs are the records' (perhaps another machine's), and the table says whose
+    assert "measured in this run" not in out
+    assert f"measured where these records began ({saved['machine']}; read back from their budgets.json)" in out
     assert history.read_text().count("### Ship gate at equal time") == 1
     # records unpacked in another folder (`records.py get NAME DIR`) with the candidate named by
     # another path: the same games, read back (a record names its nets by file, the gate by checksum)
@@ -134,11 +141,12 @@ def test_the_gate_runs_resumes_and_writes_its_table(tmp_path, capsys):
     # budgets measured before costs were pooled (no "pooled" in the file) are read back as they
     # are, and the table does not claim the pooling
     saved = json.loads((records / "budgets.json").read_text())
-    del saved["pooled"]
+    del saved["pooled"], saved["machine"]
     (records / "budgets.json").write_text(json.dumps(saved))
     assert gate.main(argv) == 0
     out = capsys.readouterr().out
     assert "12 read back from records" in out and "share their costs' mean" not in out
+    assert "read back from their budgets.json, which does not name the machine" in out
 
 
 def test_the_progress_log_says_the_deals_complete_the_time_left_and_the_pooled_difference_so_far():
