@@ -7,7 +7,8 @@ clean-up, ``dff69a8``, and ``HEAD``): the tracked files and their bytes, and the
 fresh depth-1 clone of that commit with its checkout (best of three, from a ``file://`` URL, so
 it is the disk and git's work, not a network). With ``--tests``, also the wall time and the count of
 the quick test tier (``QUICK``, the README's) and of the whole suite in the current tree, each run
-by the current interpreter's pytest. With ``--install``, the installed size of the server as the
+by the current interpreter's pytest, the whole suite both as configured (pytest-xdist's workers)
+and in one process (``-n 0``). With ``--install``, the installed size of the server as the
 README installs it (``pip install ./client '.[web]'`` into a fresh virtual environment, from a
 fresh clone of each commit), the site-packages of each.
 """
@@ -27,9 +28,10 @@ BEFORE = "dff69a8"  # the last commit before issue 52 took the evidence out of t
 QUICK = "not (slow or service or training or bench)"  # README.md: the quick tier
 
 
-def _pytest(marks: str | None) -> tuple[float, str, str]:
-    """(seconds, pytest's last line, its collected count line) of a run in this tree."""
-    args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"] + (["-m", marks] if marks else [])
+def _pytest(marks: str | None, *extra: str) -> tuple[float, str, str]:
+    """(seconds, pytest's last line, its collected count line) of a run in this tree (``extra``:
+    more options, e.g. ``-n 0`` for one process instead of pyproject.toml's workers)."""
+    args = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *extra] + (["-m", marks] if marks else [])
     collected = subprocess.run(args + ["--collect-only"], capture_output=True, text=True).stdout.strip()
     t0 = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True)
@@ -126,8 +128,11 @@ def main(argv=None) -> int:
     if args.tests:
         quick, quick_tail, quick_count = _pytest(QUICK)
         full, full_tail, _ = _pytest(None)
+        one, one_tail, _ = _pytest(None, "-n", "0")
         lines += ["", f"The quick tier (`pytest -m \"{QUICK}\"`, this tree): {quick:.0f} s, `{quick_count}`, "
-                      f"`{quick_tail}`. The whole suite (`pytest`, as CI runs it): {full:.0f} s, `{full_tail}`."]
+                      f"`{quick_tail}`. The whole suite (`pytest`, as CI runs it, in pyproject.toml's worker "
+                      f"processes): {full:.0f} s, `{full_tail}`; in one process (`pytest -n 0`): {one:.0f} s, "
+                      f"`{one_tail}` ({full / one:.2f}x)."]
     report(args, "repo", "\n".join(lines))
     return 0
 

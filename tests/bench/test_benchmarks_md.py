@@ -110,3 +110,19 @@ def test_a_new_section_goes_to_the_end_of_its_subject(tmp_path):
         text.index("bench:thrown-wins") < text.index("# Nets")
     write_section(path, "thrown-wins", "## thrown again")
     assert path.read_text().count("<!-- bench:thrown-wins -->") == 1 and "thrown again" in path.read_text()
+
+
+def test_the_readme_times_the_tests_as_the_repo_section_measured_them():
+    """README's quick-tier and whole-suite times are the `repo` section's (scripts/bench_repo.py
+    --tests writes them), not figures typed in once and left to drift."""
+    body = section("repo")
+    date = re.search(r"Command: `[^`]*` \([^)]*(\d{4}-\d{2}-\d{2})\)", body)[1]
+    quick = re.search(r"The quick tier \(`pytest -m [^`]*`, this tree\): (\d+) s", body)[1]
+    full = int(re.search(r"The whole suite \(`pytest`, as CI runs it[^)]*\): (\d+) s", body)[1])
+    one = int(re.search(r"in one process \(`pytest -n 0`\): (\d+) s", body)[1])
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    said = re.search(r"\((\d+) s measured, (\d{4}-\d{2}-\d{2}); the whole suite (\d+) min (\d+) s in two "
+                     r"processes, (\d+) min (\d+) s in one: BENCHMARKS\.md, `repo`\)", readme)
+    assert said, "README.md: the quick tier's sentence no longer cites BENCHMARKS.md's `repo` figures"
+    assert (said[1], said[2]) == (quick, date)
+    assert int(said[3]) * 60 + int(said[4]) == full and int(said[5]) * 60 + int(said[6]) == one
